@@ -1,0 +1,670 @@
+package org.bignat;
+
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
+import java.io.Serializable;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Objects;
+import org.bignat.core.Bitwise;
+import org.bignat.core.ByteLimbs;
+import org.bignat.core.Digits;
+import org.bignat.core.Engine;
+import org.bignat.core.Limbs;
+import org.bignat.core.Redundant;
+import org.bignat.core.Shifts;
+import org.bignat.cpu.CpuEngine;
+import org.bignat.radix.RadixConversion;
+
+/**
+ * An immutable arbitrary-precision natural number (0, 1, 2, ...), built for huge values: up to
+ * {@link #MAX_BIT_LENGTH} = 2^36 bits, far past {@link BigInteger}'s 2^31.
+ *
+ * <p><b>Representation.</b> The value is {@code sum d[i] * B^i} over redundant signed digits
+ * ({@link Digits}): base {@code B = 2^61}, each digit in {@code [-2, B+1]}, little-endian, trimmed (no
+ * zero top digit; a non-zero value has a top digit >= 1). {@link #add} and {@link #subtract} are
+ * carry-free: result digit i depends on operand digits i and i-1 only, and the digit range is closed
+ * under both (proof in docs/design.md), so any chain of them never needs a carry pass.
+ * {@link #normalize()} runs the one carry chain and returns the canonical form (digits in [0, B)).
+ * Equal values may thus have different representations; {@code equals}, {@code hashCode},
+ * {@code compareTo}, {@code toString} and the bit operations answer on the value: each BigNat computes
+ * its canonical form once, on first need, and caches it.
+ *
+ * <p><b>Limits.</b> Every operation whose result would exceed {@link #MAX_BIT_LENGTH} bits throws
+ * {@link ArithmeticException} instead. A negative result ({@link #subtract}) throws it too. Methods
+ * throw {@link NullPointerException} for null arguments.
+ *
+ * <p><b>Engines.</b> Products go through {@link Engines} (CPU, or CUDA when present and the operands
+ * are large); add, subtract and normalize run on the CPU (see {@link Engines#forLinear()}).
+ */
+public final class BigNat extends Number implements Comparable<BigNat>, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** The largest supported bit length, 2^36 bits (8 GiB); results beyond it throw ArithmeticException. */
+    public static final long MAX_BIT_LENGTH = 1L << 36;
+
+    private static final long[] EMPTY = new long[0];
+
+    /** The value 0. */
+    public static final BigNat ZERO = new BigNat(EMPTY, true);
+    /** The value 1. */
+    public static final BigNat ONE = new BigNat(new long[] {1}, true);
+
+    /** Redundant digits, trimmed; never modified, never handed out. */
+    private final transient long[] digits;
+    /** The canonical digits, computed once on first need (== digits when already canonical). */
+    private transient volatile long[] canonical;
+    /** Cached hash of the value; 0 = not yet computed (racy single-word cache, as String's). */
+    private transient int hash;
+
+    private BigNat(long[] digits, boolean isCanonical) {
+        this.digits = digits;
+        if (isCanonical) {
+            this.canonical = digits;
+        }
+    }
+
+    // ------------------------------------------------------------------ factories (package-private)
+
+    /** Wraps canonical, trimmed digits (not copied) after the size check. */
+    static BigNat ofCanonical(long[] d) {
+        if (d.length == 0) {
+            return ZERO;
+        }
+        checkBitLength(bitLength(d));
+        return new BigNat(d, true);
+    }
+
+    /** Wraps trimmed redundant digits (not copied; top digit >= 1 or empty) after the size check. */
+    static BigNat ofTrimmed(long[] d) {
+        if (d.length == 0) {
+            return ZERO;
+        }
+        BigNat r = new BigNat(d, false);
+        // value in [B^(n-1) (1 - 2/(B-1)), B^n (1 + 2/(B-1))): bitLength in [61(n-1), 61n + 1]
+        long n = d.length;
+        if (Digits.W * n + 1 > MAX_BIT_LENGTH) {
+            if (Digits.W * (n - 1) > MAX_BIT_LENGTH) {
+                throw tooBig(Digits.W * (n - 1));
+            }
+            checkBitLength(r.bitLength());
+        }
+        return r;
+    }
+
+    /** Wraps trimmed little-endian 64-bit limbs (leading zeros allowed; not copied). */
+    static BigNat ofLimbs(long[] limbs) {
+        int n = limbs.length;
+        while (n > 0 && limbs[n - 1] == 0) {
+            n--;
+        }
+        if (n > 0) { // check before unpacking: a forged serial form may be huge
+            checkBitLength(64L * n - Long.numberOfLeadingZeros(limbs[n - 1]));
+        }
+        return ofCanonical(Limbs.toDigits(limbs));
+    }
+
+    /**
+     * A BigNat with exactly these redundant digits (copied, then trimmed): the test-only factory for
+     * representations such as digits at the extremes -2 and B+1.
+     *
+     * @throws IllegalArgumentException when a digit is outside [-2, B+1] or the value is negative
+     */
+    static BigNat ofDigits(long... d) {
+        long[] c = d.clone();
+        for (int i = 0; i < c.length; i++) {
+            if (c[i] < Digits.MIN_DIGIT || c[i] > Digits.MAX_DIGIT) {
+                throw new IllegalArgumentException("digit " + i + " out of [-2, B+1]: " + c[i]);
+            }
+        }
+        try {
+            return ofTrimmed(Redundant.trimNonNegative(c));
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("negative value", e);
+        }
+    }
+
+    /** The redundant digits (not a copy: do not modify). */
+    long[] digits() {
+        return digits;
+    }
+
+    /** The canonical digits (not a copy: do not modify). */
+    long[] canonicalDigits() {
+        long[] c = canonical;
+        if (c == null) {
+            c = Engines.forLinear().normalize(digits);
+            canonical = c;
+        }
+        return c;
+    }
+
+    /** The value as trimmed little-endian 64-bit limbs (a fresh array). */
+    long[] limbs() {
+        return Limbs.fromDigits(canonicalDigits());
+    }
+
+    // ------------------------------------------------------------------ conversions in
+
+    /**
+     * The natural number {@code value}.
+     *
+     * @throws IllegalArgumentException when {@code value < 0}
+     */
+    public static BigNat valueOf(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("BigNat.valueOf: negative value " + value);
+        }
+        if (value == 0) {
+            return ZERO;
+        }
+        if (value == 1) {
+            return ONE;
+        }
+        if (value <= Digits.MASK) {
+            return new BigNat(new long[] {value}, true);
+        }
+        return new BigNat(new long[] {value & Digits.MASK, value >>> Digits.W}, true);
+    }
+
+    /**
+     * The natural number {@code value}.
+     *
+     * @throws IllegalArgumentException when {@code value} is negative
+     */
+    public static BigNat of(BigInteger value) {
+        Objects.requireNonNull(value, "value");
+        if (value.signum() < 0) {
+            throw new IllegalArgumentException("BigNat.of: negative value");
+        }
+        byte[] b = value.toByteArray(); // the bulk export BigInteger offers; may start with a 0 sign byte
+        return ofLimbs(ByteLimbs.fromBigEndian(b, 0, b.length));
+    }
+
+    /**
+     * The natural number whose big-endian unsigned bytes are {@code bytes} (leading zero bytes allowed;
+     * an empty array is zero). A byte array holds at most 2^34 bits, so this never exceeds the limit.
+     */
+    public static BigNat fromByteArray(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        return ofLimbs(ByteLimbs.fromBigEndian(bytes, 0, bytes.length));
+    }
+
+    /**
+     * Parses digits in the radix: ASCII {@code 0-9}, {@code a-z}, {@code A-Z} of value below the radix,
+     * at least one, no sign, no spaces; leading zeros allowed. (A string holds at most 2^31 characters,
+     * at most 2^31 * log2(36) < 2^34 bits, so this never exceeds the limit.)
+     *
+     * @throws NumberFormatException naming the index of the first bad character (or the empty text)
+     * @throws IllegalArgumentException when the radix is outside 2..36
+     */
+    public static BigNat parse(CharSequence text, int radix) {
+        Objects.requireNonNull(text, "text");
+        checkRadix(radix);
+        int n = text.length();
+        if (n == 0) {
+            throw new NumberFormatException("BigNat.parse: empty text (at index 0)");
+        }
+        for (int i = 0; i < n; i++) {
+            char ch = text.charAt(i);
+            if (digitValue(ch) >= radix) {
+                throw new NumberFormatException("BigNat.parse: character '" + ch + "' (U+"
+                        + String.format("%04X", (int) ch) + ") at index " + i + " is not a radix-" + radix
+                        + " digit");
+            }
+        }
+        return ofLimbs(RadixConversion.parse(text, radix));
+    }
+
+    /** The value of an ASCII digit or letter, 99 for anything else. */
+    private static int digitValue(char ch) {
+        if (ch >= '0' && ch <= '9') {
+            return ch - '0';
+        }
+        if (ch >= 'a' && ch <= 'z') {
+            return ch - 'a' + 10;
+        }
+        if (ch >= 'A' && ch <= 'Z') {
+            return ch - 'A' + 10;
+        }
+        return 99;
+    }
+
+    private static void checkRadix(int radix) {
+        if (radix < 2 || radix > 36) {
+            throw new IllegalArgumentException("radix " + radix + " is outside 2..36");
+        }
+    }
+
+    // ------------------------------------------------------------------ conversions out
+
+    /**
+     * This value as a BigInteger.
+     *
+     * @throws ArithmeticException when the value has more bits than BigInteger supports (2^31 - 1)
+     */
+    public BigInteger toBigInteger() {
+        long bits = bitLength();
+        if (bits == 0) {
+            return BigInteger.ZERO;
+        }
+        if (bits >= Integer.MAX_VALUE) {
+            throw new ArithmeticException("BigNat of " + bits + " bits is beyond BigInteger's range");
+        }
+        return new BigInteger(1, ByteLimbs.toBigEndian(limbs(), (int) ((bits + 7) >>> 3)));
+    }
+
+    /**
+     * The big-endian unsigned bytes of this value: {@code ceil(bitLength / 8)} bytes with no sign byte
+     * (unlike {@link BigInteger#toByteArray()}, a top bit set does not add a zero byte). Zero gives
+     * {@code {0}}, one zero byte, as {@code BigInteger.ZERO.toByteArray()} does, so code that reads
+     * {@code bytes[0]} or passes the result to {@code new BigInteger(1, bytes)} keeps working.
+     *
+     * @throws ArithmeticException when the value needs more bytes than an array holds (2^34 bits)
+     */
+    public byte[] toByteArray() {
+        long bits = bitLength();
+        if (bits == 0) {
+            return new byte[1];
+        }
+        long bytes = (bits + 7) >>> 3;
+        if (bytes > Integer.MAX_VALUE - 8) {
+            throw new ArithmeticException("BigNat of " + bits + " bits does not fit a byte array");
+        }
+        return ByteLimbs.toBigEndian(limbs(), (int) bytes);
+    }
+
+    /**
+     * The digits of this value in the radix, lower case, no leading zeros ("0" for zero).
+     *
+     * @throws IllegalArgumentException when the radix is outside 2..36
+     * @throws ArithmeticException when the text would not fit a String
+     */
+    public String toString(int radix) {
+        checkRadix(radix);
+        long bits = bitLength();
+        if (bits == 0) {
+            return "0";
+        }
+        // digits = floor(bits' log_radix 2) + 1 <= bits / log2(radix) + 1
+        double chars = bits / (Math.log(radix) / Math.log(2)) + 1;
+        if (chars > Integer.MAX_VALUE - 16) {
+            throw new ArithmeticException("BigNat of " + bits + " bits has too many radix-" + radix
+                    + " digits for a String");
+        }
+        return RadixConversion.toString(limbs(), radix);
+    }
+
+    /** The decimal digits of this value. */
+    @Override
+    public String toString() {
+        return toString(10);
+    }
+
+    // ------------------------------------------------------------------ arithmetic
+
+    /** {@code this + other}: carry-free, one pass; the result is generally not normalized. */
+    public BigNat add(BigNat other) {
+        Objects.requireNonNull(other, "other");
+        if (other.digits.length == 0) {
+            return this;
+        }
+        if (digits.length == 0) {
+            return other;
+        }
+        Engine e = Engines.forLinear();
+        long[] r = e instanceof CpuEngine c
+                ? c.addTrimmed(digits, other.digits)
+                : Redundant.trimNonNegative(e.add(digits, other.digits));
+        return ofTrimmed(r);
+    }
+
+    /**
+     * {@code this - other}: carry-free, one pass. The sign is decided by a top-down scan of the
+     * redundant result (see {@link Redundant#top}) that for normalized operands usually stops after a
+     * digit or two.
+     *
+     * @throws ArithmeticException when {@code other > this}
+     */
+    public BigNat subtract(BigNat other) {
+        Objects.requireNonNull(other, "other");
+        if (other.digits.length == 0) {
+            return this;
+        }
+        Engine e = Engines.forLinear();
+        long[] r = e instanceof CpuEngine c
+                ? c.subtractTrimmed(digits, other.digits)
+                : trimSubtraction(e.subtract(digits, other.digits));
+        return ofTrimmed(r);
+    }
+
+    private static long[] trimSubtraction(long[] z) {
+        try {
+            return Redundant.trimNonNegative(z);
+        } catch (ArithmeticException ex) {
+            throw new ArithmeticException("BigNat.subtract: the result would be negative");
+        }
+    }
+
+    /** {@code this * other}. */
+    public BigNat multiply(BigNat other) {
+        Objects.requireNonNull(other, "other");
+        long a = bitLength();
+        long b = other.bitLength();
+        if (a == 0 || b == 0) {
+            return ZERO;
+        }
+        if (a + b - 1 > MAX_BIT_LENGTH) { // the product has a+b-1 or a+b bits
+            throw tooBig(a + b - 1);
+        }
+        return ofCanonical(Engines.forMultiply(a + b).multiply(canonicalDigits(), other.canonicalDigits()));
+    }
+
+    /** {@code this * this}. */
+    public BigNat square() {
+        long a = bitLength();
+        if (a == 0) {
+            return ZERO;
+        }
+        if (2 * a - 1 > MAX_BIT_LENGTH) {
+            throw tooBig(2 * a - 1);
+        }
+        return ofCanonical(Engines.forMultiply(2 * a).square(canonicalDigits()));
+    }
+
+    // (division and square roots are added here by the division/conversion issue)
+
+    // ------------------------------------------------------------------ representation
+
+    /** The same value in canonical form (every digit in [0, B)); {@code this} when already canonical. */
+    public BigNat normalize() {
+        long[] c = canonicalDigits();
+        return c == digits ? this : new BigNat(c, true);
+    }
+
+    /** Whether this representation is canonical (a cheap check: no carry chain is run). */
+    public boolean isNormalized() {
+        long[] c = canonical;
+        if (c != null) {
+            return c == digits || Arrays.equals(c, digits);
+        }
+        for (long d : digits) {
+            if ((d >>> Digits.W) != 0) {
+                return false;
+            }
+        }
+        canonical = digits; // digits in [0, B) and trimmed: canonical already
+        return true;
+    }
+
+    // ------------------------------------------------------------------ comparison
+
+    /** 0 for zero, 1 otherwise. */
+    public int signum() {
+        return digits.length == 0 ? 0 : 1; // trimmed and non-negative: non-empty means positive
+    }
+
+    /** Whether this is zero. */
+    public boolean isZero() {
+        return digits.length == 0;
+    }
+
+    /** Compares the values. */
+    @Override
+    public int compareTo(BigNat other) {
+        if (this == other) {
+            return 0;
+        }
+        long[] a = canonicalDigits();
+        long[] b = other.canonicalDigits();
+        if (a.length != b.length) {
+            return a.length < b.length ? -1 : 1;
+        }
+        int i = Arrays.mismatch(a, b);
+        return i < 0 ? 0 : (a[i] < b[i] ? -1 : 1);
+    }
+
+    /** Whether {@code o} is a BigNat of the same value (whatever the representations). */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof BigNat other)) {
+            return false;
+        }
+        return Arrays.equals(canonicalDigits(), other.canonicalDigits());
+    }
+
+    /** A hash of the value (of the canonical digits), cached. */
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(canonicalDigits());
+            if (h == 0) {
+                h = 1;
+            }
+            hash = h;
+        }
+        return h;
+    }
+
+    // ------------------------------------------------------------------ bits
+
+    /** The number of bits of the value, excluding leading zeros (0 for zero). */
+    public long bitLength() {
+        return bitLength(canonicalDigits());
+    }
+
+    private static long bitLength(long[] canonicalDigits) {
+        int n = canonicalDigits.length;
+        return n == 0 ? 0 : (long) Digits.W * (n - 1) + 64 - Long.numberOfLeadingZeros(canonicalDigits[n - 1]);
+    }
+
+    /** The number of one bits of the value. */
+    public long bitCount() {
+        long c = 0;
+        for (long d : canonicalDigits()) {
+            c += Long.bitCount(d);
+        }
+        return c;
+    }
+
+    /**
+     * Whether bit {@code n} (weight 2^n) of the value is set.
+     *
+     * @throws ArithmeticException when {@code n < 0}, as BigInteger does
+     */
+    public boolean testBit(long n) {
+        if (n < 0) {
+            throw new ArithmeticException("BigNat.testBit: negative bit address " + n);
+        }
+        long[] d = canonicalDigits();
+        long q = n / Digits.W;
+        return q < d.length && ((d[(int) q] >>> (int) (n % Digits.W)) & 1) != 0;
+    }
+
+    /**
+     * {@code this * 2^n}; a negative {@code n} shifts right.
+     *
+     * @throws ArithmeticException when the result would exceed {@link #MAX_BIT_LENGTH}
+     */
+    public BigNat shiftLeft(long n) {
+        if (n < 0) {
+            return n == Long.MIN_VALUE ? ZERO : shiftRight(-n);
+        }
+        long bits = bitLength();
+        if (bits == 0 || n == 0) {
+            return this;
+        }
+        if (n > MAX_BIT_LENGTH || bits + n > MAX_BIT_LENGTH) {
+            throw tooBig(n > MAX_BIT_LENGTH ? n : bits + n);
+        }
+        return ofCanonical(Shifts.left(canonicalDigits(), n));
+    }
+
+    /** {@code floor(this / 2^n)}; a negative {@code n} shifts left. */
+    public BigNat shiftRight(long n) {
+        if (n < 0) {
+            if (n == Long.MIN_VALUE) {
+                throw tooBig(Long.MAX_VALUE);
+            }
+            return shiftLeft(-n);
+        }
+        if (n == 0) {
+            return this;
+        }
+        if (n >= bitLength()) {
+            return ZERO;
+        }
+        return ofCanonical(Shifts.right(canonicalDigits(), n));
+    }
+
+    /** Bitwise and. */
+    public BigNat and(BigNat other) {
+        return ofCanonical(Bitwise.and(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
+    }
+
+    /** Bitwise or. */
+    public BigNat or(BigNat other) {
+        return ofCanonical(Bitwise.or(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
+    }
+
+    /** Bitwise exclusive or. */
+    public BigNat xor(BigNat other) {
+        return ofCanonical(Bitwise.xor(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
+    }
+
+    /** {@code this & ~other}. */
+    public BigNat andNot(BigNat other) {
+        return ofCanonical(Bitwise.andNot(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
+    }
+
+    // ------------------------------------------------------------------ Number
+
+    /** The low 32 bits of the value, as {@link BigInteger#intValue()}. */
+    @Override
+    public int intValue() {
+        return (int) longValue();
+    }
+
+    /**
+     * The low 64 bits of the value, as {@link BigInteger#longValue()}. Read straight off the redundant
+     * digits: the value mod 2^64 is {@code d0 + d1 * 2^61} in wrapping arithmetic, since B^2 = 2^122.
+     */
+    @Override
+    public long longValue() {
+        long[] d = digits;
+        return d.length == 0 ? 0 : d.length == 1 ? d[0] : d[0] + (d[1] << Digits.W);
+    }
+
+    /**
+     * The value as a long.
+     *
+     * @throws ArithmeticException when it does not fit (more than 63 bits)
+     */
+    public long longValueExact() {
+        if (bitLength() > 63) {
+            throw new ArithmeticException("BigNat.longValueExact: " + bitLength() + " bits do not fit a long");
+        }
+        return longValue();
+    }
+
+    /** The nearest float (ties to even), {@code Float.POSITIVE_INFINITY} when too large, as BigInteger's. */
+    @Override
+    public float floatValue() {
+        long bits = bitLength();
+        if (bits <= 63) {
+            return (float) longValue(); // long to float rounds to nearest even
+        }
+        if (bits > Float.MAX_EXPONENT + 2) {
+            return Float.POSITIVE_INFINITY;
+        }
+        return Math.scalb((float) top63(bits), (int) (bits - 63));
+    }
+
+    /** The nearest double (ties to even), {@code Double.POSITIVE_INFINITY} when too large, as BigInteger's. */
+    @Override
+    public double doubleValue() {
+        long bits = bitLength();
+        if (bits <= 63) {
+            return (double) longValue();
+        }
+        if (bits > Double.MAX_EXPONENT + 2) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.scalb((double) top63(bits), (int) (bits - 63));
+    }
+
+    /**
+     * The top 63 bits of the value with the lowest one ORed with the "sticky" bit (any bit set below
+     * them). Converting it to double (53 bits) or float (24) rounds once, correctly: the sticky bit
+     * lies far below the rounding position, so it only breaks ties, and the scaling by 2^(bits-63)
+     * is exact (or overflows to infinity exactly when the rounded value does).
+     */
+    private long top63(long bits) {
+        long[] d = canonicalDigits();
+        long low = bits - 63;
+        long t = Bitwise.extract(d, low, 63);
+        if ((t & 1) == 0 && Bitwise.anyBelow(d, low)) {
+            t |= 1;
+        }
+        return t;
+    }
+
+    // ------------------------------------------------------------------ limits
+
+    private static void checkBitLength(long bits) {
+        if (bits > MAX_BIT_LENGTH) {
+            throw tooBig(bits);
+        }
+    }
+
+    private static ArithmeticException tooBig(long bits) {
+        return new ArithmeticException("BigNat: a result of " + bits + " bits exceeds MAX_BIT_LENGTH = 2^36 bits");
+    }
+
+    // ------------------------------------------------------------------ serialization
+
+    /** Serialized as its canonical 64-bit limbs, through a proxy that validates them when read. */
+    private Object writeReplace() {
+        return new SerialForm(limbs());
+    }
+
+    /** A BigNat never appears in a stream itself; a forged one is rejected. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("BigNat is serialized through its proxy");
+    }
+
+    private void readObjectNoData() throws InvalidObjectException {
+        throw new InvalidObjectException("BigNat is serialized through its proxy");
+    }
+
+    /**
+     * The serial form: little-endian unsigned 64-bit limbs. Any long[] is a valid natural, so the only
+     * checks on reading are null and the size limit.
+     */
+    private static final class SerialForm implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final long[] limbs;
+
+        SerialForm(long[] limbs) {
+            this.limbs = limbs;
+        }
+
+        private Object readResolve() throws ObjectStreamException {
+            if (limbs == null) {
+                throw new InvalidObjectException("BigNat: missing limbs");
+            }
+            try {
+                return ofLimbs(limbs.clone());
+            } catch (ArithmeticException e) {
+                InvalidObjectException ex = new InvalidObjectException("BigNat: " + e.getMessage());
+                ex.initCause(e);
+                throw ex;
+            }
+        }
+    }
+}
