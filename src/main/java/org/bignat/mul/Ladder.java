@@ -1,0 +1,77 @@
+package org.bignat.mul;
+
+/**
+ * The multiplication ladder on 64-bit limbs: picks basecase, Karatsuba, Toom-3 or
+ * Schönhage–Strassen by the size of the shorter operand (cutovers in {@link Thresholds}), and cuts
+ * unbalanced operands into balanced pieces instead of padding the short one.
+ */
+final class Ladder {
+    private Ladder() {}
+
+    /**
+     * r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn) (any order of sizes, both >= 1); r must
+     * not overlap the inputs. Single-threaded.
+     */
+    static void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
+        if (an < bn) {
+            mul(r, ro, b, bo, bn, a, ao, an);
+            return;
+        }
+        if (bn < Thresholds.KARATSUBA_THRESHOLD_LIMBS) {
+            Basecase.mul(r, ro, a, ao, an, b, bo, bn);
+        } else if (bn < Thresholds.TOOM3_THRESHOLD_LIMBS) {
+            if (2 * bn > an + 1) {
+                Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
+            } else {
+                unbalanced(r, ro, a, ao, an, b, bo, bn);
+            }
+        } else if (bn < Thresholds.SSA_THRESHOLD_LIMBS) {
+            int h3 = (an + 2) / 3;
+            if (bn > 2 * h3) {
+                Toom3.mul(r, ro, a, ao, an, b, bo, bn);
+            } else if (2 * bn > an + 1) {
+                Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
+            } else {
+                unbalanced(r, ro, a, ao, an, b, bo, bn);
+            }
+        } else {
+            if (an <= (long) bn * Thresholds.SSA_MAX_IMBALANCE) {
+                Ssa.multiply(r, ro, a, ao, an, b, bo, bn, false);
+            } else {
+                unbalanced(r, ro, a, ao, an, b, bo, bn);
+            }
+        }
+    }
+
+    /** r[ro .. ro+2n) = a[ao .. ao+n)^2, n >= 1; single-threaded. */
+    static void sqr(long[] r, int ro, long[] a, int ao, int n) {
+        if (n < Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS) {
+            Basecase.sqr(r, ro, a, ao, n);
+        } else if (n < Thresholds.TOOM3_SQR_THRESHOLD_LIMBS) {
+            Karatsuba.sqr(r, ro, a, ao, n);
+        } else if (n < Thresholds.SSA_SQR_THRESHOLD_LIMBS) {
+            Toom3.sqr(r, ro, a, ao, n);
+        } else {
+            Ssa.square(r, ro, a, ao, n, false);
+        }
+    }
+
+    /**
+     * an much larger than bn: a is cut into pieces of bn limbs, each multiplied by b (a balanced
+     * product), and the partial products are added at their offsets.
+     */
+    static void unbalanced(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
+        mul(r, ro, a, ao, bn, b, bo, bn);
+        long[] t = new long[2 * bn];
+        int done = bn;
+        while (done < an) {
+            int piece = Math.min(bn, an - done);
+            mul(t, 0, a, ao + done, piece, b, bo, bn);
+            // r[ro+done .. ro+done+bn) already holds the top half of the previous product.
+            int tn = piece + bn;
+            long c = LimbArith.add(r, ro + done, r, ro + done, t, 0, bn);
+            LimbArith.add1(r, ro + done + bn, t, bn, tn - bn, c);
+            done += piece;
+        }
+    }
+}
