@@ -1,35 +1,157 @@
 package org.bignat.radix;
 
-import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
+import org.bignat.div.LimbOps;
 
 /**
- * Radix conversion of naturals held as unsigned 64-bit limbs (little-endian).
- * PLACEHOLDER through BigInteger (quadratic); the radix-conversion issue replaces it.
+ * Radix conversion of naturals held as unsigned 64-bit limbs (little-endian), radix 2..36, output
+ * identical to {@link java.math.BigInteger#toString(int)}.
+ *
+ * <p>Radixes that are powers of two: bit packing ({@link PowerOfTwoRadix}). Others: divide and conquer
+ * over the cached tree of powers r^(k 2^j) ({@link RadixPowers}; Knuth, TAOCP vol. 2, 4.4, and
+ * Brent–Zimmermann, Modern Computer Arithmetic, Algorithms 1.25 and 1.26). Printing divides the value
+ * by a power of about half its size and prints quotient and remainder into their own halves of the
+ * digit buffer; parsing is the mirror image, hi * r^(k 2^j) + lo. With Newton division (whose
+ * reciprocals the power tree caches) and FFT products, both cost O(M(n) log n).
  */
 public final class RadixConversion {
+    /**
+     * Values of at most this many limbs are printed by the quadratic basecase. Measured with
+     * ConversionCrossover (src/test/java/org/bignat/radix) on the 2-core development machine: decimal
+     * toString timed for basecase limits 8..128 limbs; the optimum is flat around this value.
+     */
+    static final int PRINT_LEAF_LIMBS = 40;
+
+    /**
+     * Texts of at most this many digits are parsed by the quadratic basecase (Horner over chunks).
+     * Measured with ConversionCrossover like {@link #PRINT_LEAF_LIMBS}.
+     */
+    static final int PARSE_LEAF_DIGITS = 800;
+
+    /**
+     * Nodes of at least this many limbs print their two halves in parallel (ForkJoin common pool):
+     * large enough that a task's work dwarfs the fork overhead.
+     */
+    static final int PARALLEL_LIMBS = 4096;
+
+    private static final ChunkCodec[] CODECS = new ChunkCodec[37];
+
     private RadixConversion() {}
 
     /** Digits of the value in the radix (2..36), lower case, no leading zeros, "0" for zero. */
     public static String toString(long[] limbs, int radix) {
-        byte[] be = new byte[limbs.length * 8];
-        for (int i = 0; i < limbs.length; i++) {
-            long v = limbs[i];
-            for (int b = 0; b < 8; b++) be[be.length - 1 - (i * 8 + b)] = (byte) (v >>> (8 * b));
+        checkRadix(radix);
+        long[] x = LimbOps.trim(limbs);
+        if (x.length == 0) return "0";
+        if (Integer.bitCount(radix) == 1) return PowerOfTwoRadix.toString(x, Integer.numberOfTrailingZeros(radix));
+        double bits = LimbOps.bitLength(x);
+        long bound = (long) Math.floor(bits * Math.log(2) / Math.log(radix)) + 2;
+        if (bound > DigitChars.MAX_STRING + 2) throw DigitChars.tooLong(bound);
+        byte[] out = new byte[(int) bound];
+        java.util.Arrays.fill(out, (byte) '0');
+        ChunkCodec codec = codec(radix);
+        if (x.length >= PARALLEL_LIMBS && ForkJoinPool.getCommonPoolParallelism() > 1) {
+            ForkJoinPool.commonPool().invoke(new PrintTask(codec, x, out, out.length));
+        } else {
+            print(codec, x, out, out.length);
         }
-        return new BigInteger(1, be).toString(radix);
+        int start = 0;
+        while (out[start] == '0') start++;
+        return DigitChars.latin1(out, start, out.length - start);
     }
 
     /**
      * Parses digits in the radix (2..36); the text has been validated by the caller (only digits of
-     * the radix, at least one). Returns trimmed limbs.
+     * the radix, at least one; leading zeros allowed). Returns trimmed limbs.
      */
     public static long[] parse(CharSequence text, int radix) {
-        BigInteger v = new BigInteger(text.toString(), radix);
-        byte[] be = v.toByteArray();
-        long[] r = new long[(be.length + 7) / 8];
-        for (int i = 0; i < be.length; i++) {
-            r[i / 8] |= (be[be.length - 1 - i] & 0xFFL) << (8 * (i % 8));
+        checkRadix(radix);
+        byte[] b;
+        if (text instanceof String) {
+            b = ((String) text).getBytes(StandardCharsets.ISO_8859_1);
+        } else {
+            b = new byte[text.length()];
+            for (int i = 0; i < b.length; i++) b[i] = (byte) text.charAt(i);
         }
-        return org.bignat.core.Limbs.trim(r);
+        if (Integer.bitCount(radix) == 1) {
+            return PowerOfTwoRadix.parse(b, 0, b.length, Integer.numberOfTrailingZeros(radix));
+        }
+        return parse(codec(radix), b, 0, b.length);
+    }
+
+    private static void checkRadix(int radix) {
+        if (radix < 2 || radix > 36) throw new IllegalArgumentException("radix " + radix + " outside 2..36");
+    }
+
+    private static ChunkCodec codec(int radix) {
+        synchronized (CODECS) {
+            ChunkCodec c = CODECS[radix];
+            if (c == null) CODECS[radix] = c = new ChunkCodec(RadixPowers.of(radix));
+            return c;
+        }
+    }
+
+    /** The level to split x (len limbs) at: the largest power of at most about half its length. */
+    private static int splitLevel(RadixPowers p, int len) {
+        int j = 0;
+        while (2 * p.level(j + 1).power.length <= len + 1) j++;
+        return j;
+    }
+
+    /** Prints x right-aligned to end. */
+    private static void print(ChunkCodec codec, long[] x, byte[] out, int end) {
+        int len = LimbOps.len(x);
+        if (len <= PRINT_LEAF_LIMBS) {
+            codec.print(x, out, end);
+            return;
+        }
+        RadixPowers.Level lv = codec.powers().level(splitLevel(codec.powers(), len));
+        long[][] qr = lv.divisor().divideAndRemainder(x);
+        print(codec, qr[1], out, end);
+        print(codec, qr[0], out, (int) (end - lv.digits));
+    }
+
+    /** {@link #print} with the halves of large nodes forked. */
+    private static final class PrintTask extends RecursiveAction {
+        private final ChunkCodec codec;
+        private final long[] x;
+        private final byte[] out;
+        private final int end;
+
+        PrintTask(ChunkCodec codec, long[] x, byte[] out, int end) {
+            this.codec = codec;
+            this.x = x;
+            this.out = out;
+            this.end = end;
+        }
+
+        @Override
+        protected void compute() {
+            int len = LimbOps.len(x);
+            if (len < PARALLEL_LIMBS) {
+                print(codec, x, out, end);
+                return;
+            }
+            RadixPowers.Level lv = codec.powers().level(splitLevel(codec.powers(), len));
+            long[][] qr = lv.divisor().divideAndRemainder(x);
+            ForkJoinTask.invokeAll(new PrintTask(codec, qr[1], out, end),
+                    new PrintTask(codec, qr[0], out, (int) (end - lv.digits)));
+        }
+    }
+
+    /** Value of text[from, to). */
+    private static long[] parse(ChunkCodec codec, byte[] text, int from, int to) {
+        int n = to - from;
+        if (n <= PARSE_LEAF_DIGITS) return codec.parse(text, from, to);
+        RadixPowers p = codec.powers();
+        int j = 0;
+        while (p.digits(j + 1) < n) j++;
+        int split = (int) (to - p.digits(j));
+        long[] lo = parse(codec, text, split, to);
+        long[] hi = parse(codec, text, from, split);
+        return LimbOps.add(LimbOps.mul(hi, p.level(j).power), lo);
     }
 }

@@ -1,0 +1,110 @@
+package org.bignat.div;
+
+/**
+ * Schoolbook long division on 64-bit limbs: Knuth, TAOCP vol. 2, 4.3.1, Algorithm D. Each quotient
+ * limb is estimated from the top two numerator limbs by a Möller–Granlund 2/1 division (see
+ * {@link TwoByOne}), refined with the second divisor limb so that it is at most one too large, and
+ * fixed by a rare add-back. Cost: about m*n limb multiplications for an m-limb quotient.
+ */
+final class BasecaseDivision {
+    private BasecaseDivision() {}
+
+    /**
+     * Divides u[0..un) by the normalized d[0..n) (n >= 2, top bit of d[n-1] set, un >= n) with
+     * u[un-n..un) < 2d. On return u[0..n) holds the remainder (u[n..un) is zero) and the result
+     * holds the un-n+1 quotient limbs.
+     */
+    static long[] divide(long[] u, int un, long[] d, int n) {
+        final long d1 = d[n - 1], d0 = d[n - 2];
+        final long v = TwoByOne.reciprocal(d1);
+        int m = un - n;
+        long[] q = new long[m + 1];
+        if (compareWindow(u, m, d, n) >= 0) {
+            LimbOps.subInPlace(u, m, d, n);
+            q[m] = 1;
+        }
+        // Invariant: the window u[j+1 .. j+n] < d, so the next quotient limb is < B.
+        for (int j = m - 1; j >= 0; j--) {
+            long u2 = u[j + n], u1 = u[j + n - 1], u0 = u[j + n - 2];
+            long qhat, rhat;
+            boolean rOverflow;
+            if (u2 == d1) {
+                qhat = -1L;
+                rhat = u1 + d1;
+                rOverflow = Long.compareUnsigned(rhat, u1) < 0;
+            } else {
+                // Möller–Granlund Algorithm 4: (u2, u1) / d1 with u2 < d1.
+                long q0 = v * u2;
+                long q1 = LimbOps.umulhi(v, u2);
+                long s = q0 + u1;
+                q1 += u2 + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
+                q0 = s;
+                long r = u1 - q1 * d1;
+                if (Long.compareUnsigned(r, q0) > 0) {
+                    q1--;
+                    r += d1;
+                }
+                if (Long.compareUnsigned(r, d1) >= 0) {
+                    q1++;
+                    r -= d1;
+                }
+                qhat = q1;
+                rhat = r;
+                rOverflow = false;
+            }
+            // Knuth's test: while qhat*d0 > rhat*B + u0, qhat is too large (at most twice).
+            while (!rOverflow) {
+                long plo = qhat * d0, phi = LimbOps.umulhi(qhat, d0);
+                if (Long.compareUnsigned(phi, rhat) > 0
+                        || (phi == rhat && Long.compareUnsigned(plo, u0) > 0)) {
+                    qhat--;
+                    long old = rhat;
+                    rhat += d1;
+                    rOverflow = Long.compareUnsigned(rhat, old) < 0;
+                } else {
+                    break;
+                }
+            }
+            // u[j .. j+n] -= qhat * d
+            long borrow = 0;
+            for (int i = 0; i < n; i++) {
+                long di = d[i];
+                long plo = qhat * di;
+                long phi = LimbOps.umulhi(qhat, di);
+                plo += borrow;
+                if (Long.compareUnsigned(plo, borrow) < 0) phi++;
+                long x = u[j + i];
+                u[j + i] = x - plo;
+                if (Long.compareUnsigned(x, plo) < 0) phi++;
+                borrow = phi;
+            }
+            long top = u[j + n];
+            u[j + n] = top - borrow;
+            if (Long.compareUnsigned(top, borrow) < 0) {
+                // qhat was one too large (probability about 2/B): add d back.
+                qhat--;
+                long carry = 0;
+                for (int i = 0; i < n; i++) {
+                    long x = u[j + i], y = d[i];
+                    long s = x + y;
+                    long c1 = Long.compareUnsigned(s, x) < 0 ? 1 : 0;
+                    long s2 = s + carry;
+                    long c2 = Long.compareUnsigned(s2, s) < 0 ? 1 : 0;
+                    u[j + i] = s2;
+                    carry = c1 | c2;
+                }
+                u[j + n] += carry;
+            }
+            q[j] = qhat;
+        }
+        return q;
+    }
+
+    /** Compares u[off .. off+n) with d[0..n). */
+    private static int compareWindow(long[] u, int off, long[] d, int n) {
+        for (int i = n - 1; i >= 0; i--) {
+            if (u[off + i] != d[i]) return Long.compareUnsigned(u[off + i], d[i]);
+        }
+        return 0;
+    }
+}

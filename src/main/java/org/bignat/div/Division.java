@@ -1,0 +1,115 @@
+package org.bignat.div;
+
+import java.util.Arrays;
+
+/**
+ * Division of naturals held as unsigned 64-bit limbs, little-endian: the entry point and the
+ * algorithm ladder. All methods take trimmed or untrimmed inputs, never modify them, and return
+ * trimmed results.
+ *
+ * <p>Ladder, for a divisor of n limbs and a quotient of m limbs (after normalization so that the
+ * divisor's top bit is set):
+ * <ul>
+ *   <li>n == 1: one pass of Möller–Granlund 2/1 steps ({@link TwoByOne});
+ *   <li>min(n, m) below {@link #RECURSIVE_THRESHOLD}: Knuth's Algorithm D ({@link BasecaseDivision});
+ *   <li>min(n, m) below {@link #NEWTON_THRESHOLD}: recursive division ({@link RecursiveDivision},
+ *       Burnikel–Ziegler in the formulation of Brent–Zimmermann), riding on Karatsuba/Toom products;
+ *   <li>above: Newton reciprocal and block quotients ({@link NewtonDivision}), riding on the FFT
+ *       product, with an exact correction step.
+ * </ul>
+ */
+public final class Division {
+    /**
+     * Divisor and quotient size (limbs) from which recursive division beats Algorithm D. Measured with
+     * DivisionCrossover (src/test/java/org/bignat/div) on the 2-core development machine: 2n-by-n
+     * divisions timed with both algorithms; the recursive one wins from about this size.
+     */
+    public static final int RECURSIVE_THRESHOLD = 48;
+
+    /**
+     * Divisor and quotient size (limbs) from which Newton division beats recursive division. Measured
+     * with DivisionCrossover on the 2-core development machine (2n-by-n divisions, both algorithms).
+     */
+    public static final int NEWTON_THRESHOLD = 1500;
+
+    private Division() {}
+
+    /** {quotient, remainder} of a / b; ArithmeticException when b is zero. */
+    public static long[][] divideAndRemainder(long[] a, long[] b) {
+        return new Divisor(b).divideAndRemainder(a);
+    }
+
+    /** floor(a / b). */
+    public static long[] divide(long[] a, long[] b) {
+        return divideAndRemainder(a, b)[0];
+    }
+
+    /** a mod b. */
+    public static long[] remainder(long[] a, long[] b) {
+        return divideAndRemainder(a, b)[1];
+    }
+
+    /**
+     * {Q, R} for A / B with B normalized (top bit of its top limb set, trimmed, at least 2 limbs) and
+     * A trimmed. The reciprocal cache may be null.
+     */
+    static long[][] divRemNormalized(long[] a, long[] b, Divisor.ReciprocalCache cache) {
+        int n = b.length;
+        int na = LimbOps.len(a);
+        if (na < n) return new long[][] {LimbOps.ZERO, LimbOps.trim(Arrays.copyOf(a, na))};
+        int m = na - n;
+        int small = Math.min(m, n);
+        if (small < RECURSIVE_THRESHOLD) return basecase(a, na, b);
+        if (small >= NEWTON_THRESHOLD) return NewtonDivision.divRem(a, b, cache);
+        return RecursiveDivision.divRem(a, b);
+    }
+
+    /** Same as {@link #divRemNormalized} without the Newton rung (used to seed reciprocals). */
+    static long[][] divRemNoNewton(long[] a, long[] b) {
+        int n = b.length;
+        int na = LimbOps.len(a);
+        if (na < n) return new long[][] {LimbOps.ZERO, LimbOps.trim(Arrays.copyOf(a, na))};
+        if (Math.min(na - n, n) < RECURSIVE_THRESHOLD) return basecase(a, na, b);
+        return RecursiveDivision.divRem(a, b);
+    }
+
+    /** Algorithm D on a copy of a, with one zero limb on top so that the top window is below 2b. */
+    static long[][] basecase(long[] a, int na, long[] b) {
+        long[] u = Arrays.copyOf(a, na + 1);
+        long[] q = BasecaseDivision.divide(u, na + 1, b, b.length);
+        return new long[][] {LimbOps.trim(q), LimbOps.trim(Arrays.copyOf(u, b.length))};
+    }
+
+    /**
+     * Long division in base B^h of A by B (normalized, n limbs) where the sub-step {@code step}
+     * divides a partial remainder (below B * B^h) by B; m is the quotient length to lay out in blocks
+     * (at least len(A) - n). Shared by the recursive and Newton rungs when
+     * the quotient is longer than h limbs.
+     */
+    static long[][] blockwise(long[] a, long[] b, int h, int m, BlockStep step) {
+        int n = b.length;
+        int na = LimbOps.len(a);
+        int k = (m + h - 1) / h;
+        long[] q = new long[m + 2];
+        long[] r = LimbOps.high(a, (k - 1) * h);
+        for (int blk = k - 1; blk >= 0; blk--) {
+            if (blk < k - 1) {
+                // r < B: append the next h limbs of a below it.
+                long[] next = new long[h + LimbOps.len(r)];
+                System.arraycopy(a, blk * h, next, 0, Math.min(h, na - blk * h));
+                System.arraycopy(r, 0, next, h, LimbOps.len(r));
+                r = next;
+            }
+            long[][] qr = step.divRem(LimbOps.trim(r));
+            long[] qb = qr[0];
+            LimbOps.addInPlace(q, blk * h, qb, LimbOps.len(qb));
+            r = qr[1];
+        }
+        return new long[][] {LimbOps.trim(q), r};
+    }
+
+    /** One block step of {@link #blockwise}. */
+    interface BlockStep {
+        long[][] divRem(long[] partial);
+    }
+}

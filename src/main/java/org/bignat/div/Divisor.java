@@ -1,0 +1,65 @@
+package org.bignat.div;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A divisor prepared once for many divisions: normalized (shifted so that its top bit is set) and
+ * carrying a cache of Newton reciprocals, so that radix conversion, which divides by the same powers
+ * of the radix again and again, pays for each reciprocal once. Immutable apart from that cache, and
+ * safe to share between threads.
+ */
+public final class Divisor {
+    private final long[] value;
+    private final long[] norm;
+    private final int shift;
+    private final long single;
+    private final long singleNorm;
+    private final long singleRecip;
+    private final ReciprocalCache cache = new ReciprocalCache();
+
+    /** Prepares a nonzero divisor (limbs little-endian, leading zeros allowed). */
+    public Divisor(long[] d) {
+        value = LimbOps.trim(d.clone());
+        if (value.length == 0) throw new ArithmeticException("BigNat divide by zero");
+        shift = Long.numberOfLeadingZeros(value[value.length - 1]);
+        norm = LimbOps.shiftLeft(value, shift);
+        single = value.length == 1 ? value[0] : 0;
+        singleNorm = value.length == 1 ? norm[0] : 0;
+        singleRecip = value.length == 1 ? TwoByOne.reciprocal(norm[0]) : 0;
+    }
+
+    /** The divisor's value (trimmed; do not modify). */
+    public long[] value() {
+        return value;
+    }
+
+    /** {floor(a / d), a mod d}, both trimmed. */
+    public long[][] divideAndRemainder(long[] a) {
+        int na = LimbOps.len(a);
+        if (na < value.length) {
+            return new long[][] {LimbOps.ZERO, java.util.Arrays.copyOf(a, na)};
+        }
+        if (value.length == 1) {
+            long[] q = java.util.Arrays.copyOf(a, na);
+            long r = TwoByOne.divideInPlace(q, na, single, singleNorm, singleRecip, shift);
+            return new long[][] {LimbOps.trim(q), r == 0 ? LimbOps.ZERO : new long[] {r}};
+        }
+        long[] an = LimbOps.shiftLeft(a, shift);
+        long[][] qr = Division.divRemNormalized(an, norm, cache);
+        return new long[][] {qr[0], LimbOps.shiftRight(qr[1], shift)};
+    }
+
+    /** Newton reciprocals of the normalized divisor's top h limbs, keyed by h. */
+    static final class ReciprocalCache {
+        private final Map<Integer, long[]> byLimbs = new HashMap<>();
+
+        synchronized long[] get(int h) {
+            return byLimbs.get(h);
+        }
+
+        synchronized void put(int h, long[] x) {
+            byLimbs.put(h, x);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.bignat.div;
+
+/**
+ * Division by Newton's reciprocal iteration, the rung whose cost is a small constant times one
+ * product, so it rides on whatever multiplication {@link org.bignat.mul.Multiply} provides (FFT at
+ * large sizes).
+ *
+ * <p>The reciprocal: Brent and Zimmermann, Modern Computer Arithmetic, Algorithm 3.5
+ * (ApproximateReciprocal): for a normalized h-limb A it returns X with A*X < B^(2h) < A*(X+2)
+ * (Lemma 3.6), doubling the precision per step with two products.
+ *
+ * <p>The quotient: long division in base B^h. For a partial remainder R < D * B^h (D the n-limb
+ * divisor, Dt its top h limbs, X the reciprocal of Dt) the estimate q = floor(floor(R / B^n) * X / B^h)
+ * lies in [floor(R/D) - 4, floor(R/D) + 2] (truncating D overestimates by less than 2, truncating R
+ * and X's error underestimate by less than 4), so at most two subtractions of D from q*D and at most
+ * four from the remainder make it exact. The block size h is about n/2 when the quotient is as long as
+ * the divisor (the reciprocal then costs half as much, Karp–Markstein's observation), and the quotient
+ * length when that is shorter.
+ */
+final class NewtonDivision {
+    /**
+     * Size (limbs) below which a reciprocal is computed exactly by (recursive) division of B^(2h) - 1
+     * instead of by a further Newton step; tied to the Newton threshold since below it division is the
+     * cheaper way anyway.
+     */
+    static final int RECIPROCAL_BASE = Division.NEWTON_THRESHOLD / 2;
+
+    private NewtonDivision() {}
+
+    /** {Q, R} of A / D for a normalized D of n limbs. */
+    static long[][] divRem(long[] a, long[] d, Divisor.ReciprocalCache cache) {
+        int n = d.length;
+        // One more quotient limb than len(A) - n: then the top block's partial remainder is below
+        // D * B^(block) even when A's top n limbs exceed D.
+        int m = LimbOps.len(a) - n + 1;
+        int h;
+        if (m >= 2 * n) h = n;
+        else if (2 * m > n) h = (n + 1) / 2;
+        else h = m;
+        long[] x = cache != null ? cache.get(h) : null;
+        if (x == null) {
+            x = reciprocal(LimbOps.high(d, n - h));
+            if (cache != null) cache.put(h, x);
+        }
+        final long[] recip = x;
+        final int blockLimbs = h;
+        if (m <= h) return step(a, d, recip, blockLimbs);
+        return Division.blockwise(a, d, h, m, partial -> step(partial, d, recip, blockLimbs));
+    }
+
+    /** One block: R < D * B^h; returns {floor(R/D), R mod D}. */
+    private static long[][] step(long[] r, long[] d, long[] x, int h) {
+        int n = d.length;
+        long[] q = LimbOps.high(LimbOps.mul(LimbOps.high(r, n), x), h);
+        long[] p = LimbOps.mul(q, d);
+        // q may exceed the true quotient by up to 2.
+        while (LimbOps.compare(p, r) > 0) {
+            q = LimbOps.subSmall(q, 1);
+            p = LimbOps.sub(p, d);
+        }
+        long[] rem = LimbOps.sub(r, p);
+        // q may fall short by up to 4.
+        while (LimbOps.compare(rem, d) >= 0) {
+            q = LimbOps.addSmall(q, 1);
+            rem = LimbOps.sub(rem, d);
+        }
+        return new long[][] {q, rem};
+    }
+
+    /**
+     * Algorithm 3.5 of Brent–Zimmermann for a normalized n-limb A: X with B^n <= X < 2 B^n and
+     * A*X < B^(2n) < A*(X+2).
+     */
+    static long[] reciprocal(long[] a) {
+        int n = a.length;
+        if (n <= RECIPROCAL_BASE) {
+            long[] num = new long[2 * n];
+            java.util.Arrays.fill(num, -1L);
+            return Division.divRemNoNewton(num, a)[0];
+        }
+        int l = (n - 1) / 2;
+        int h = n - l;
+        long[] xh = reciprocal(LimbOps.high(a, l));
+        long[] t = LimbOps.mul(a, xh);
+        // While T >= B^(n+h): Xh -= 1, T -= A (at most once).
+        while (LimbOps.len(t) > n + h) {
+            xh = LimbOps.subSmall(xh, 1);
+            t = LimbOps.sub(t, a);
+        }
+        long[] pow = new long[n + h + 1];
+        pow[n + h] = 1;
+        t = LimbOps.sub(pow, t);
+        long[] u = LimbOps.mul(LimbOps.high(t, l), xh);
+        return LimbOps.add(RecursiveDivision.shiftLimbs(xh, l), LimbOps.high(u, 2 * h - l));
+    }
+}

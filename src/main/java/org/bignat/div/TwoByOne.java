@@ -1,0 +1,103 @@
+package org.bignat.div;
+
+/**
+ * Division of a two-limb (128-bit) numerator by a normalized one-limb divisor (top bit set), the step
+ * every basecase division loop is built of. Java has no 128/64 division instruction, so the hot loops
+ * use the invariant-divisor method of Möller and Granlund ("Improved division by invariant integers",
+ * IEEE Trans. Computers 60(2), 2011, Algorithm 4): with the precomputed reciprocal
+ * {@code v = floor((B^2 - 1) / d) - B} (B = 2^64) a quotient limb costs two multiplications and a few
+ * adds. The loops inline that algorithm; this class computes the reciprocal and offers a slow exact
+ * 128/64 division ({@link #divlu}) for one-off use.
+ */
+public final class TwoByOne {
+    private static final long MASK32 = 0xFFFF_FFFFL;
+
+    private TwoByOne() {}
+
+    /** v = floor((B^2 - 1) / d) - B for a normalized d (top bit set). */
+    public static long reciprocal(long d) {
+        // (B^2 - 1) - d*B = (~d)*B + (B - 1), and ~d < d because d is normalized.
+        return divlu(~d, -1L, d);
+    }
+
+    /**
+     * floor((u1*B + u0) / v) for a normalized v with u1 < v (unsigned), by schoolbook division in
+     * 32-bit half limbs (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D with two digits; the formulation of
+     * Warren, Hacker's Delight, divlu).
+     */
+    public static long divlu(long u1, long u0, long v) {
+        long vn1 = v >>> 32, vn0 = v & MASK32;
+        long un1 = u0 >>> 32, un0 = u0 & MASK32;
+        long q1 = Long.divideUnsigned(u1, vn1);
+        long rhat = u1 - q1 * vn1;
+        while (q1 > MASK32 || Long.compareUnsigned(q1 * vn0, (rhat << 32) | un1) > 0) {
+            q1--;
+            rhat += vn1;
+            if (rhat > MASK32) break;
+        }
+        long un21 = (u1 << 32) + un1 - q1 * v;
+        long q0 = Long.divideUnsigned(un21, vn1);
+        rhat = un21 - q0 * vn1;
+        while (q0 > MASK32 || Long.compareUnsigned(q0 * vn0, (rhat << 32) | un0) > 0) {
+            q0--;
+            rhat += vn1;
+            if (rhat > MASK32) break;
+        }
+        return (q1 << 32) + q0;
+    }
+
+    /**
+     * Divides a[0..n) in place by the one limb d (any nonzero d), leaving the quotient in a and
+     * returning the remainder. Möller–Granlund 2/1 steps on the divisor shifted to normalized form;
+     * the numerator is shifted on the fly (same quotient, remainder scaled by 2^shift).
+     */
+    public static long divideInPlace(long[] a, int n, long d, long dnorm, long v, int shift) {
+        long r = 0;
+        if (shift == 0) {
+            for (int i = n - 1; i >= 0; i--) {
+                long u0 = a[i];
+                // Möller–Granlund Algorithm 4 with u1 = r < d.
+                long q0 = v * r;
+                long q1 = LimbOps.umulhi(v, r);
+                long s = q0 + u0;
+                q1 += r + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
+                q0 = s;
+                long rr = u0 - q1 * dnorm;
+                if (Long.compareUnsigned(rr, q0) > 0) {
+                    q1--;
+                    rr += dnorm;
+                }
+                if (Long.compareUnsigned(rr, dnorm) >= 0) {
+                    q1++;
+                    rr -= dnorm;
+                }
+                a[i] = q1;
+                r = rr;
+            }
+            return r;
+        }
+        int back = 64 - shift;
+        // The shifted numerator has limbs (a[i] << shift | a[i-1] >>> back), plus a top limb a[n-1] >>> back.
+        r = a[n - 1] >>> back; // < dnorm since shift > 0 gives it < 2^shift <= dnorm
+        for (int i = n - 1; i >= 0; i--) {
+            long u0 = (a[i] << shift) | (i > 0 ? a[i - 1] >>> back : 0);
+            long q0 = v * r;
+            long q1 = LimbOps.umulhi(v, r);
+            long s = q0 + u0;
+            q1 += r + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
+            q0 = s;
+            long rr = u0 - q1 * dnorm;
+            if (Long.compareUnsigned(rr, q0) > 0) {
+                q1--;
+                rr += dnorm;
+            }
+            if (Long.compareUnsigned(rr, dnorm) >= 0) {
+                q1++;
+                rr -= dnorm;
+            }
+            a[i] = q1;
+            r = rr;
+        }
+        return r >>> shift;
+    }
+}

@@ -1,0 +1,126 @@
+package org.bignat.div;
+
+import static org.bignat.div.LimbTestSupport.big;
+import static org.bignat.div.LimbTestSupport.random;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.apfloat.Apint;
+import org.junit.jupiter.api.Test;
+
+/** Division against BigInteger (and apfloat for a sample) on random, unbalanced and adversarial operands. */
+class DivisionTest {
+    private static final long SEED = LimbTestSupport.seed();
+
+    static void check(long[] a, long[] b, String what) {
+        long[][] qr = Division.divideAndRemainder(a, b);
+        BigInteger ba = big(a), bb = big(b);
+        BigInteger[] ex = ba.divideAndRemainder(bb);
+        String msg = what + " seed=" + SEED + " la=" + a.length + " lb=" + b.length;
+        assertEquals(ex[0], big(qr[0]), msg + " quotient");
+        assertEquals(ex[1], big(qr[1]), msg + " remainder");
+        assertTrue(qr[0].length == 0 || qr[0][qr[0].length - 1] != 0, msg + " untrimmed q");
+        assertTrue(qr[1].length == 0 || qr[1][qr[1].length - 1] != 0, msg + " untrimmed r");
+    }
+
+    @Test
+    void randomSmallAndMid() {
+        System.out.println("DivisionTest seed " + SEED + " (replay with -Dbignat.test.seed=" + SEED + ")");
+        Random rnd = new Random(SEED);
+        for (int i = 0; i < 3000; i++) {
+            int lb = 1 + rnd.nextInt(i < 2000 ? 8 : 120);
+            int la = rnd.nextInt(lb + (i < 2000 ? 10 : 250));
+            check(random(rnd, la), random(rnd, lb), "random");
+        }
+    }
+
+    @Test
+    void aroundThresholds() {
+        Random rnd = new Random(SEED + 1);
+        int[] ts = {Division.RECURSIVE_THRESHOLD, Division.NEWTON_THRESHOLD, NewtonDivision.RECIPROCAL_BASE};
+        for (int t : ts) {
+            for (int d = -1; d <= 1; d++) {
+                int n = t + d;
+                check(random(rnd, 2 * n), random(rnd, n), "2n/n at " + n);
+                check(random(rnd, 2 * n + 1), random(rnd, n + 1), "2n+1/n+1 at " + n);
+                check(random(rnd, n + t), random(rnd, n), "n+t/n at " + n);
+                check(random(rnd, 3 * n + 7), random(rnd, n), "unbalanced at " + n);
+            }
+        }
+    }
+
+    @Test
+    void adversarial() {
+        int[] sizes = {1, 2, 3, 5, 47, 48, 49, 100, 300, 1499, 1500, 1501, 3100};
+        for (int n : sizes) {
+            for (int m : new int[] {0, 1, 2, n - 1, n, n + 1, 2 * n + 3}) {
+                if (m < 0) continue;
+                long[] ones = new long[n + m];
+                java.util.Arrays.fill(ones, -1L);
+                long[] dOnes = new long[n];
+                java.util.Arrays.fill(dOnes, -1L);
+                check(ones, dOnes, "ones/ones");
+                long[] pow2 = new long[n];
+                pow2[n - 1] = Long.MIN_VALUE;
+                check(ones, pow2, "ones/2^k");
+                long[] pow2b = new long[n];
+                pow2b[n - 1] = 1;
+                check(ones, pow2b, "ones/2^k small top");
+                long[] pow2m1 = new long[n];
+                java.util.Arrays.fill(pow2m1, -1L);
+                pow2m1[n - 1] = Long.MAX_VALUE;
+                check(ones, pow2m1, "ones/2^k-1");
+                // a = d*q exactly and a = d*q - 1: remainder boundaries.
+                long[] q = new long[Math.max(m, 1)];
+                java.util.Arrays.fill(q, -1L);
+                long[] prod = LimbOps.mul(pow2m1, q);
+                check(prod, pow2m1, "exact multiple");
+                check(LimbOps.subSmall(prod, 1), pow2m1, "multiple - 1");
+                check(LimbOps.add(prod, LimbOps.subSmall(pow2m1, 1)), pow2m1, "multiple + d - 1");
+            }
+        }
+    }
+
+    @Test
+    void againstApfloat() {
+        Random rnd = new Random(SEED + 2);
+        for (int i = 0; i < 6; i++) {
+            int lb = 1 + rnd.nextInt(4000);
+            int la = lb + rnd.nextInt(5000);
+            long[] a = random(rnd, la), b = random(rnd, lb);
+            long[][] qr = Division.divideAndRemainder(a, b);
+            Apint aa = new Apint(big(a).toString(16), 16), ab = new Apint(big(b).toString(16), 16);
+            assertEquals(aa.divide(ab).toString(), new Apint(big(qr[0]).toString(16), 16).toString(), "apfloat q seed=" + SEED);
+            assertEquals(aa.mod(ab).toString(), new Apint(big(qr[1]).toString(16), 16).toString(), "apfloat r seed=" + SEED);
+        }
+    }
+
+    @Test
+    void largeNewton() {
+        Random rnd = new Random(SEED + 3);
+        int n = 20000;
+        long[] a = random(rnd, 2 * n), b = random(rnd, n);
+        long[][] qr = Division.divideAndRemainder(a, b);
+        // q*b + r == a and r < b
+        assertArrayEquals(LimbOps.trim(a), LimbOps.add(LimbOps.mul(qr[0], b), qr[1]), "q*b+r seed=" + SEED);
+        assertTrue(LimbOps.compare(qr[1], b) < 0, "r<b seed=" + SEED);
+    }
+
+    @Test
+    void zeroDivisor() {
+        assertThrows(ArithmeticException.class, () -> Division.divideAndRemainder(new long[] {5}, new long[0]));
+        assertThrows(ArithmeticException.class, () -> Division.divideAndRemainder(new long[] {5}, new long[] {0, 0}));
+    }
+
+    @Test
+    void zeroAndSmallDividends() {
+        check(new long[0], new long[] {7}, "0/7");
+        check(new long[] {3}, new long[] {7}, "3/7");
+        check(new long[] {7}, new long[] {7}, "7/7");
+        check(new long[] {0, 1}, new long[] {-1L}, "2^64/(2^64-1)");
+    }
+}

@@ -1,0 +1,55 @@
+package org.bignat.div;
+
+import static org.bignat.div.LimbTestSupport.big;
+import static org.bignat.div.LimbTestSupport.random;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Square root with remainder against BigInteger.sqrtAndRemainder. */
+class SquareRootTest {
+    private static final long SEED = LimbTestSupport.seed();
+
+    static void check(long[] a) {
+        long[][] sr = SquareRoot.sqrtRem(a);
+        BigInteger[] ex = big(a).sqrtAndRemainder();
+        String msg = "seed=" + SEED + " len=" + a.length;
+        assertEquals(ex[0], big(sr[0]), msg + " root");
+        assertEquals(ex[1], big(sr[1]), msg + " remainder");
+    }
+
+    @Test
+    void randomSizes() {
+        System.out.println("SquareRootTest seed " + SEED);
+        Random rnd = new Random(SEED);
+        for (int i = 0; i < 2000; i++) check(random(rnd, rnd.nextInt(i < 1500 ? 10 : 300)));
+        for (int i = 0; i < 4; i++) check(random(rnd, 1000 + rnd.nextInt(8000)));
+    }
+
+    @Test
+    void adversarial() {
+        check(new long[0]);
+        check(new long[] {1});
+        check(new long[] {2});
+        check(new long[] {3});
+        check(new long[] {4});
+        for (int n = 1; n < 70; n++) {
+            long[] ones = new long[n];
+            java.util.Arrays.fill(ones, -1L);
+            check(ones);
+            long[] p = new long[n];
+            p[n - 1] = 1;
+            check(p);
+            p[n - 1] = Long.MIN_VALUE;
+            check(p);
+            // perfect squares and one less
+            long[] s = random(new Random(SEED + n), n);
+            long[] sq = LimbOps.square(s);
+            check(sq);
+            check(LimbOps.subSmall(sq, 1));
+            check(LimbOps.add(sq, LimbOps.shiftLeft(s, 1))); // (s+1)^2 - 1
+        }
+    }
+}
