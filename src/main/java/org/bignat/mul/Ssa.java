@@ -1,22 +1,193 @@
 package org.bignat.mul;
 
-/** Placeholder until the Schönhage–Strassen layer lands: Toom-3 all the way. */
+/**
+ * Schönhage–Strassen multiplication (Schönhage and Strassen 1971) over Z/(2^n + 1) with 2 as the
+ * root of unity, so that twiddles are digit rotations plus bit shifts and butterflies are
+ * carry-free add/subtract of 48-bit digit vectors ({@link SsaDigits}, {@link ButterflyKernels}).
+ * Parameters come from {@link SsaPlan}; pointwise products recurse down the ladder (Toom-3, or a
+ * negacyclic SSA modulo 2^n + 1 for large n).
+ *
+ * <p>Steps of an exact product: split both operands into M-bit pieces (digit vectors of the ring),
+ * forward-transform both (in parallel), multiply pointwise modulo 2^n + 1, inverse-transform,
+ * divide by K (a shift), canonicalize, and add the coefficients at their offsets i M in parallel
+ * chunks of the result, resolving the chunks' carries last. Squaring transforms once.
+ *
+ * <p>Memory: the coefficient vectors of one operand hold K n (64/48) bits, about 2.7 times the
+ * product's bit length (n ~ 2M), so an a x b product (A + B bits) needs about 5.4 (A + B) bits of
+ * transform data beside the operands and the result (2.7 (A + B) for a square), plus the heap's own
+ * slack: roughly 1.1 bytes of heap per product bit in all, e.g. 9.6 GB for 2^32 x 2^32 bits.
+ */
 final class Ssa {
     private Ssa() {}
 
-    static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
-                         boolean parallel) {
-        int h3 = (an + 2) / 3;
-        if (bn > 2 * h3) {
-            Toom3.mul(r, ro, a, ao, an, b, bo, bn);
-        } else if (2 * bn > an + 1) {
-            Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
-        } else {
-            Ladder.unbalanced(r, ro, a, ao, an, b, bo, bn);
+    static ButterflyKernels kernels() {
+        return Kernels.INSTANCE;
+    }
+
+    /** The kernels picked once: the Vector API ones when available and enabled, else scalar. */
+    private static final class Kernels {
+        static final ButterflyKernels INSTANCE = pick();
+
+        private static ButterflyKernels pick() {
+            if (Boolean.parseBoolean(System.getProperty("bignat.ssa.scalar", "false"))) {
+                return ScalarButterflies.INSTANCE;
+            }
+            try {
+                if (org.bignat.cpu.VectorSupport.isAvailable()) {
+                    Class<?> c = Class.forName("org.bignat.cpu.ButterflyVectorKernels");
+                    return (ButterflyKernels) c.getDeclaredConstructor().newInstance();
+                }
+            } catch (ReflectiveOperationException | LinkageError e) {
+                // fall through to scalar
+            }
+            return ScalarButterflies.INSTANCE;
         }
     }
 
+    /** r[ro .. ro+an+bn) = a * b through an exact (cyclic) transform. */
+    static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
+                         boolean parallel) {
+        boolean par = Parallelism.enabled(parallel);
+        if (par) {
+            Parallelism.run(() -> multiplyIn(r, ro, a, ao, an, b, bo, bn, true));
+        } else {
+            multiplyIn(r, ro, a, ao, an, b, bo, bn, false);
+        }
+    }
+
+    /** r[ro .. ro+2n) = a^2: one forward transform, pointwise squares. */
     static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
-        Toom3.sqr(r, ro, a, ao, n);
+        boolean par = Parallelism.enabled(parallel);
+        if (par) {
+            Parallelism.run(() -> squareIn(r, ro, a, ao, n, true));
+        } else {
+            squareIn(r, ro, a, ao, n, false);
+        }
+    }
+
+    private static void multiplyIn(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo,
+                                   int bn, boolean par) {
+        SsaPlan plan = SsaPlan.exact(64L * an, 64L * bn, false);
+        int kk = plan.transformLength();
+        int p = plan.digits();
+        long[][] ca = new long[kk][];
+        long[][] cb = new long[kk][];
+        SsaTransform tf = new SsaTransform(kernels(), p, plan.nBits, par);
+        long unit = 2 * plan.nBits / kk;
+        Parallelism.both(par, () -> {
+            split(a, ao, an, plan, ca, par);
+            tf.forward(ca, kk, unit);
+        }, () -> {
+            split(b, bo, bn, plan, cb, par);
+            tf.forward(cb, kk, unit);
+        });
+        pointwise(ca, cb, plan.nBits, par);
+        finish(ca, plan, r, ro, an + bn, tf, unit, par);
+    }
+
+    private static void squareIn(long[] r, int ro, long[] a, int ao, int n, boolean par) {
+        SsaPlan plan = SsaPlan.exact(64L * n, 64L * n, true);
+        int kk = plan.transformLength();
+        int p = plan.digits();
+        long[][] ca = new long[kk][];
+        SsaTransform tf = new SsaTransform(kernels(), p, plan.nBits, par);
+        long unit = 2 * plan.nBits / kk;
+        split(a, ao, n, plan, ca, par);
+        tf.forward(ca, kk, unit);
+        pointwise(ca, null, plan.nBits, par);
+        finish(ca, plan, r, ro, 2 * n, tf, unit, par);
+    }
+
+    private static void finish(long[][] ca, SsaPlan plan, long[] r, int ro, int rn,
+                               SsaTransform tf, long unit, boolean par) {
+        int kk = plan.transformLength();
+        int p = plan.digits();
+        tf.inverse(ca, kk, unit);
+        // Divide by K: multiply by 2^(2n - k).
+        long s = 2 * plan.nBits - plan.k;
+        ButterflyKernels kern = kernels();
+        Parallelism.forRange(0, kk, Math.max(1, SsaTransform.PARALLEL_GRAIN_DIGITS / p), par, (f, t) -> {
+            long[] spare = new long[p];
+            for (int i = f; i < t; i++) {
+                kern.twiddle(ca[i], spare, p, s, plan.nBits);
+                long[] old = ca[i];
+                ca[i] = spare;
+                spare = old;
+                SsaDigits.canonicalize(ca[i], p);
+            }
+        });
+        Recompose.exact(ca, plan.pieceBits / SsaDigits.W, p, r, ro, rn, par);
+    }
+
+    /** Splits x into the K coefficient vectors of the plan (pieces of M bits, zero-padded). */
+    private static void split(long[] x, int xo, int xn, SsaPlan plan, long[][] c, boolean par) {
+        int kk = plan.transformLength();
+        int p = plan.digits();
+        long m = plan.pieceBits;
+        int pieceDigits = (int) (m / SsaDigits.W);
+        Parallelism.forRange(0, kk, Math.max(1, SsaTransform.PARALLEL_GRAIN_DIGITS / p), par, (f, t) -> {
+            for (int i = f; i < t; i++) {
+                long[] d = new long[p];
+                long start = i * m;
+                if (start < 64L * xn) {
+                    SsaDigits.extract(x, xo, xn, start, pieceDigits, d);
+                }
+                c[i] = d;
+            }
+        });
+    }
+
+    /**
+     * ca[i] := ca[i] * cb[i] mod 2^n + 1 for every i (cb == null: squares); cb's vectors are
+     * released as they are consumed.
+     */
+    static void pointwise(long[][] ca, long[][] cb, long nBits, boolean par) {
+        int kk = ca.length;
+        int p = (int) (nBits / SsaDigits.W);
+        int nl = (int) (nBits / 64);
+        Parallelism.forRange(0, kk, 1, par, (f, t) -> {
+            long[] la = new long[nl];
+            long[] lb = cb == null ? null : new long[nl];
+            for (int i = f; i < t; i++) {
+                long[] x = ca[i];
+                SsaDigits.canonicalize(x, p);
+                if (cb == null) {
+                    if (SsaDigits.isMinusOne(x)) {
+                        java.util.Arrays.fill(x, 0L);
+                        x[0] = 1;
+                        continue;
+                    }
+                    SsaDigits.pack(x, p, la, 0);
+                    long[] prod = ModMul.sqrMod(la, nl, nBits);
+                    unpackResult(prod, nl, p, x);
+                    continue;
+                }
+                long[] y = cb[i];
+                cb[i] = null;
+                SsaDigits.canonicalize(y, p);
+                if (SsaDigits.isMinusOne(x) || SsaDigits.isMinusOne(y)) {
+                    // (-1) * v = -v: negate the other factor's digits (a valid redundant vector).
+                    long[] other = SsaDigits.isMinusOne(x) ? y : x;
+                    for (int j = 0; j < p; j++) {
+                        x[j] = -other[j];
+                    }
+                    continue;
+                }
+                SsaDigits.pack(x, p, la, 0);
+                SsaDigits.pack(y, p, lb, 0);
+                long[] prod = ModMul.mulMod(la, lb, nl, nBits);
+                unpackResult(prod, nl, p, x);
+            }
+        });
+    }
+
+    /** prod: nl+1 limbs with value in [0, 2^n]; writes its canonical digits into d. */
+    private static void unpackResult(long[] prod, int nl, int p, long[] d) {
+        if (prod[nl] != 0) {
+            java.util.Arrays.fill(d, 0L);
+            d[0] = -1;
+            return;
+        }
+        SsaDigits.unpack(prod, 0, p, d);
     }
 }

@@ -22,6 +22,11 @@ final class Thresholds {
     /** Toom-3 -> Schönhage–Strassen for squaring, limbs. */
     static final int SSA_SQR_THRESHOLD_LIMBS = 3000;
     /**
+     * Pointwise products modulo 2^n + 1 at or above this many limbs (n/64) may be transformed again
+     * (negacyclic SSA) when the cost model says it pays; below it they are Toom-3 plus a fold.
+     */
+    static final int SSA_MOD_THRESHOLD_LIMBS = 600;
+    /**
      * Above the SSA threshold, operands more unbalanced than this ratio (longer/shorter) are cut
      * into pieces; below it one transform of length ~ (an + bn) handles the product.
      */

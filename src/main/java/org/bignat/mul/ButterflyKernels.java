@@ -1,0 +1,26 @@
+package org.bignat.mul;
+
+/**
+ * The element-wise kernels of the Schönhage–Strassen transform over Z/(2^n + 1), on coefficient
+ * vectors of p signed 48-bit digits ({@link SsaDigits}). A multiplication by 2^s (0 <= s < 2n) is
+ * a rotation by q = floor(s/48) digits (the wrapped digits negated, because 2^n = -1) combined with
+ * a shift by b = s mod 48 bits that splits every digit d into lo = d mod 2^(48-b), moved up b bits
+ * in place, and hi = d >> (48-b) (arithmetic), moved into the next digit; s >= n negates. The
+ * split keeps each output digit below 2^48 + |d|/2^(48-b), so twiddles never grow digits.
+ *
+ * <p>Public only so that the Vector API implementation in {@code org.bignat.cpu} can implement it;
+ * not part of the library's API.
+ */
+public interface ButterflyKernels {
+    /** Decimation-in-frequency butterfly: x := x + y, out := (x - y) 2^s. */
+    void dif(long[] x, long[] y, long[] out, int p, long s, long nBits);
+
+    /** Decimation-in-time butterfly: t = y 2^s; x := x + t, out := x - t. */
+    void dit(long[] x, long[] y, long[] out, int p, long s, long nBits);
+
+    /** out := in 2^s. */
+    void twiddle(long[] in, long[] out, int p, long s, long nBits);
+
+    /** Carry-free renormalization: d_j := (d_j mod 2^48) + (d_(j-1) >> 48), wrapping negated. */
+    void absorb(long[] d, int p);
+}

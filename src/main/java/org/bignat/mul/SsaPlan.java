@@ -1,0 +1,202 @@
+package org.bignat.mul;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Parameters of one Schönhage–Strassen product, chosen the way GMP's {@code mpn_mul_fft} chooses
+ * them (split into K = 2^k pieces of M bits, coefficient ring Z/(2^n + 1) with n >= 2M + k + 1,
+ * n rounded so that 2 has the needed order and so that the pointwise products can themselves be
+ * transformed), except that GMP's tuned table of k per size is replaced by a cost model evaluated
+ * over every k, which also accounts for the rounding waste of each candidate:
+ *
+ * <pre>
+ *   cost(k) = K * mulmod(n) + T * K * k * (n/48) * C_BUTTERFLY + K * (n/48) * C_LINEAR
+ * </pre>
+ *
+ * with T = 3 transforms (2 for squaring) and mulmod(n) the modelled cost of one pointwise product
+ * modulo 2^n + 1 (Toom-3 plus a fold below {@link Thresholds#SSA_MOD_THRESHOLD_LIMBS}, else the
+ * best negacyclic plan, recursively). The constants were fitted on the development machine.
+ *
+ * <p>Two kinds of plan:
+ * <ul>
+ * <li><b>exact</b> (top level): a cyclic convolution of length K whose pieces do not wrap
+ *   (na + nb - 1 <= K), so the result is the exact product with no padding to a power of two
+ *   beyond M's granularity; 2 has order 2n, and the K-th root is omega = 2^(2n/K), so K | 2n.</li>
+ * <li><b>modular</b> (pointwise recursion): a negacyclic convolution computing a b mod 2^N + 1
+ *   with N = K M, weights theta^i, theta = 2^(n/K), so K | n.</li>
+ * </ul>
+ * n is always a multiple of 192 = lcm(48, 64): whole digits and whole limbs.
+ */
+final class SsaPlan {
+    /** log2 of the transform length; 0 for "no transform" (modular plans below the threshold). */
+    final int k;
+    /** Piece size in bits (multiple of 48). */
+    final long pieceBits;
+    /** Coefficient ring size n in bits: Z/(2^n + 1). */
+    final long nBits;
+    /** Modelled cost, nanoseconds. */
+    final double cost;
+
+    private SsaPlan(int k, long pieceBits, long nBits, double cost) {
+        this.k = k;
+        this.pieceBits = pieceBits;
+        this.nBits = nBits;
+        this.cost = cost;
+    }
+
+    int transformLength() {
+        return 1 << k;
+    }
+
+    /** Digits per coefficient. */
+    int digits() {
+        return (int) (nBits / SsaDigits.W);
+    }
+
+    /** Modelled time of one butterfly level, per coefficient digit, ns (fitted). */
+    static final double C_BUTTERFLY = 0.45;
+    /** Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns. */
+    static final double C_LINEAR = 2.0;
+    /** Modelled Toom-3 time: C_TOOM * limbs^1.465 ns (fitted at 1000 limbs). */
+    static final double C_TOOM = 2.2;
+
+    private static final ConcurrentHashMap<Long, SsaPlan> MOD_PLANS = new ConcurrentHashMap<>();
+
+    /** The exact (cyclic) plan for an aBits x bBits product. */
+    static SsaPlan exact(long aBits, long bBits, boolean square) {
+        SsaPlan best = null;
+        long total = aBits + bBits;
+        for (int k = 2; k <= 24; k++) {
+            long kk = 1L << k;
+            long m = roundUp(ceilDiv(total, kk), SsaDigits.W);
+            long na;
+            long nb;
+            while (true) {
+                na = ceilDiv(aBits, m);
+                nb = ceilDiv(bBits, m);
+                if (na + nb - 1 <= kk) {
+                    break;
+                }
+                m += SsaDigits.W;
+            }
+            if (Math.min(na, nb) < 2 && k > 2) {
+                break;
+            }
+            long minN = 2 * m + bitLength(Math.min(na, nb)) + 1;
+            long n = roundModSize(minN, kk / 2);
+            if (n / SsaDigits.W > Integer.MAX_VALUE - 8) {
+                continue;
+            }
+            double cost = kk * modCost(n) + (square ? 2 : 3) * kk * (double) k * (n / SsaDigits.W) * C_BUTTERFLY
+                    + kk * (double) (n / SsaDigits.W) * C_LINEAR;
+            if (best == null || cost < best.cost) {
+                best = new SsaPlan(k, m, n, cost);
+            }
+        }
+        return best;
+    }
+
+    /** The best plan for products modulo 2^n + 1 (n a multiple of 192); k = 0 means no transform. */
+    static SsaPlan modular(long n) {
+        SsaPlan p = MOD_PLANS.get(n);
+        if (p == null) {
+            p = computeModular(n);
+            MOD_PLANS.putIfAbsent(n, p);
+        }
+        return p;
+    }
+
+    static double modCost(long n) {
+        return modular(n).cost;
+    }
+
+    private static SsaPlan computeModular(long n) {
+        long limbs = n / 64;
+        double toom = toomCost(limbs) + C_LINEAR * limbs;
+        SsaPlan best = new SsaPlan(0, 0, n, toom);
+        if (limbs < Thresholds.SSA_MOD_THRESHOLD_LIMBS) {
+            return best;
+        }
+        for (int k = 2; k <= 20; k++) {
+            long kk = 1L << k;
+            if (n % (SsaDigits.W * kk) != 0) {
+                break;
+            }
+            long m = n / kk;
+            if (m < 4 * SsaDigits.W) {
+                break;
+            }
+            long n2 = roundModSize(2 * m + k + 1, kk);
+            double cost = kk * modCost(n2) + 3 * kk * (double) k * (n2 / SsaDigits.W) * C_BUTTERFLY
+                    + 2 * kk * (double) (n2 / SsaDigits.W) * C_LINEAR;
+            if (cost < best.cost) {
+                best = new SsaPlan(k, m, n2, cost);
+            }
+        }
+        return best;
+    }
+
+    /** A modular plan with a forced transform length 2^k (tests), or null when k does not fit n. */
+    static SsaPlan modularWithK(long n, int k) {
+        long kk = 1L << k;
+        if (n % (SsaDigits.W * kk) != 0) {
+            return null;
+        }
+        long m = n / kk;
+        return new SsaPlan(k, m, roundModSize(2 * m + k + 1, kk), 0);
+    }
+
+    private static double toomCost(long limbs) {
+        return C_TOOM * Math.pow(limbs, 1.465);
+    }
+
+    /**
+     * The cheapest ring size n >= minN that is a multiple of lcm(192, div) and, when its pointwise
+     * products would be transformed again, a multiple of 48 * 2^k2 for the inner transform length
+     * 2^k2 (GMP's mpn_fft_next_size rule, with the inner k chosen by cost rather than by table).
+     */
+    static long roundModSize(long minN, long div) {
+        long g = lcm192(div);
+        long n0 = roundUp(minN, g);
+        if (n0 / 64 < Thresholds.SSA_MOD_THRESHOLD_LIMBS) {
+            return n0;
+        }
+        long best = n0;
+        double bestCost = modCost(n0);
+        for (int k2 = 2; k2 <= 20; k2++) {
+            long gk = Math.max(g, 3L * (1L << (k2 + 4)));
+            if (gk > minN / 4) {
+                break;
+            }
+            long n = roundUp(minN, gk);
+            double c = modCost(n);
+            if (c < bestCost) {
+                bestCost = c;
+                best = n;
+            }
+        }
+        return best;
+    }
+
+    /** lcm(192, div) for div a power of two. */
+    private static long lcm192(long div) {
+        return 3L * Math.max(64L, div);
+    }
+
+    static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    static long roundUp(long a, long g) {
+        return ceilDiv(a, g) * g;
+    }
+
+    private static int bitLength(long v) {
+        return 64 - Long.numberOfLeadingZeros(v);
+    }
+
+    @Override
+    public String toString() {
+        return "SsaPlan[k=" + k + ", M=" + pieceBits + ", n=" + nBits + ", cost=" + (long) cost + "ns]";
+    }
+}

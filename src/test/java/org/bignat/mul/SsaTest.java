@@ -1,0 +1,99 @@
+package org.bignat.mul;
+
+import static org.bignat.mul.LimbTestSupport.*;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The Schönhage–Strassen layer called directly (also below its cutover) against BigInteger. */
+class SsaTest {
+    private static final long SEED = Long.getLong("bignat.test.seed", System.nanoTime());
+
+    private static Random rnd(String name) {
+        System.out.println(name + " seed=" + SEED + " (replay: -Dbignat.test.seed=" + SEED + ")");
+        return new Random(SEED);
+    }
+
+    private static long[] ssa(long[] a, long[] b, boolean par) {
+        long[] r = new long[a.length + b.length];
+        Ssa.multiply(r, 0, a, 0, a.length, b, 0, b.length, par);
+        return r;
+    }
+
+    private static long[] ssaSqr(long[] a, boolean par) {
+        long[] r = new long[2 * a.length];
+        Ssa.square(r, 0, a, 0, a.length, par);
+        return r;
+    }
+
+    @Test
+    void exactProductsSmallAndMedium() {
+        Random r = rnd("SsaTest.exact");
+        for (int i = 0; i < 60; i++) {
+            int an = 1 + r.nextInt(i < 40 ? 300 : 4000);
+            int bn = 1 + r.nextInt(an);
+            long[] a = random(r, an);
+            long[] b = random(r, bn);
+            assertProduct(a, b, ssa(a, b, false), "ssa");
+            assertProduct(a, a, ssaSqr(a, false), "ssa square");
+        }
+    }
+
+    @Test
+    void adversarialOperands() {
+        Random r = rnd("SsaTest.adversarial");
+        for (int n : new int[] {5, 64, 129, 1000, 3001}) {
+            long[][] ops = {allOnes(n), powerOfTwo(n), sparse(r, n), random(r, n)};
+            for (long[] a : ops) {
+                for (long[] b : ops) {
+                    assertProduct(a, b, ssa(a, b, false), "adversarial " + n);
+                }
+                assertProduct(a, a, ssaSqr(a, false), "adversarial square " + n);
+            }
+        }
+    }
+
+    @Test
+    void modularProductsAllTransformLengths() {
+        Random r = rnd("SsaTest.modular");
+        for (long n : new long[] {192 * 16, 192 * 64, 192 * 96, 192 * 512}) {
+            int nl = (int) (n / 64);
+            BigInteger mod = BigInteger.ONE.shiftLeft((int) n).add(BigInteger.ONE);
+            for (int k = 2; k <= 10; k++) {
+                SsaPlan plan = SsaPlan.modularWithK(n, k);
+                if (plan == null || plan.pieceBits < 96) {
+                    continue;
+                }
+                for (int t = 0; t < 3; t++) {
+                    long[] a = t == 0 ? allOnes(nl) : random(r, nl);
+                    long[] b = t == 1 ? allOnes(nl) : random(r, nl);
+                    long[] got = ModMul.negacyclic(a, b, nl, n, plan);
+                    BigInteger expect = toBig(a).multiply(toBig(b)).mod(mod);
+                    assertEquals(expect, toBig(got), "mod n=" + n + " k=" + k);
+                    long[] sq = ModMul.negacyclic(a, null, nl, n, plan);
+                    assertEquals(toBig(a).multiply(toBig(a)).mod(mod), toBig(sq), "sqrmod n=" + n + " k=" + k);
+                }
+                // (2^n - 1)^2 and small values
+                long[] one = new long[nl];
+                one[0] = 1;
+                long[] ones = allOnes(nl);
+                assertEquals(toBig(ones).multiply(toBig(ones)).mod(mod),
+                        toBig(ModMul.negacyclic(ones, ones, nl, n, plan)));
+                assertEquals(BigInteger.ONE, toBig(ModMul.negacyclic(one, one, nl, n, plan)));
+            }
+        }
+    }
+
+    @Test
+    void parallelEqualsSequential() {
+        Random r = rnd("SsaTest.parallel");
+        long[] a = random(r, 20000);
+        long[] b = random(r, 17000);
+        assertArrayEquals(ssa(a, b, false), ssa(a, b, true));
+        assertArrayEquals(ssaSqr(a, false), ssaSqr(a, true));
+        assertProduct(a, b, ssa(a, b, true), "parallel");
+    }
+}
