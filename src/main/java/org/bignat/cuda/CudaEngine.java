@@ -1,14 +1,153 @@
 package org.bignat.cuda;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bignat.core.Engine;
 import org.bignat.core.EngineUnavailableException;
+import org.bignat.cpu.CpuEngine;
 
-/** The CUDA engine (placeholder until the CUDA engine lands). */
-public final class CudaEngine {
-    private CudaEngine() {}
+/**
+ * The CUDA engine: {@link Engine} operations on host arrays, run on the GPU with the operands shipped
+ * over PCIe through pinned staging. add and subtract are pipelined per 4 MiB chunk (upload of chunk
+ * k+1, the kernel on chunk k and the download of chunk k-1 overlap, on two streams).
+ *
+ * <p>Soft failure: when an operation fails on the device (out of device memory, a launch error, a
+ * driver error) the CPU engine answers instead, one log line per kind of failure says why, and the
+ * device memory the operation took is back in the pool. After a sticky error (a corrupt context)
+ * every later operation goes to the CPU.
+ */
+public final class CudaEngine implements Engine {
+    private static final System.Logger LOG = System.getLogger("org.bignat");
+    private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
+    private static final long[] EMPTY = new long[0];
+
+    private final CudaDevice device;
+    private final Engine cpu;
+
+    private CudaEngine(CudaDevice device, Engine cpu) {
+        this.device = device;
+        this.cpu = cpu;
+    }
 
     /** Opens the CUDA engine, or throws {@link EngineUnavailableException} saying why it cannot. */
     public static Engine open() {
-        throw new EngineUnavailableException("the CUDA engine is not built into this version");
+        return new CudaEngine(CudaDevice.get(), CpuEngine.best());
+    }
+
+    /** The device this engine runs on. */
+    public CudaDevice device() {
+        return device;
+    }
+
+    @Override
+    public String name() {
+        return "cuda(" + device.name() + ")";
+    }
+
+    @Override
+    public long[] add(long[] x, long[] y) {
+        try {
+            return addOrSubtract(x, y, false);
+        } catch (DeviceException | EngineUnavailableException e) {
+            fellBack("add", e);
+            return cpu.add(x, y);
+        }
+    }
+
+    @Override
+    public long[] subtract(long[] x, long[] y) {
+        try {
+            return addOrSubtract(x, y, true);
+        } catch (DeviceException | EngineUnavailableException e) {
+            fellBack("subtract", e);
+            return cpu.subtract(x, y);
+        }
+    }
+
+    @Override
+    public long[] normalize(long[] x) {
+        try {
+            return normalizeOnDevice(x);
+        } catch (DeviceException | EngineUnavailableException e) {
+            fellBack("normalize", e);
+            return cpu.normalize(x);
+        }
+    }
+
+    /** On the CPU until the GPU Schönhage-Strassen multiply (issue 5) is wired in here. */
+    @Override
+    public long[] multiply(long[] x, long[] y) {
+        return cpu.multiply(x, y);
+    }
+
+    /** On the CPU until the GPU Schönhage-Strassen multiply (issue 5) is wired in here. */
+    @Override
+    public long[] square(long[] x) {
+        return cpu.square(x);
+    }
+
+    private long[] addOrSubtract(long[] x, long[] y, boolean subtract) {
+        CudaDevice d = CudaDevice.get();
+        int nx = x.length;
+        int ny = y.length;
+        int n = Math.max(nx, ny);
+        int nz = n + 1;
+        long[] z = new long[nz];
+        try (DeviceStream down = d.stream();
+                DeviceStream up = d.stream();
+                DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, down);
+                DeviceBuffer by = d.allocate((long) ny * Long.BYTES, down);
+                DeviceBuffer bz = d.allocate((long) nz * Long.BYTES, down)) {
+            up.waitFor(down); // the pooled buffers may still be in use behind down's events
+            List<HostTransfers.Unit> units = new ArrayList<>();
+            int chunk = HostTransfers.SLOT_LONGS; // a multiple of 4: the add kernel's alignment
+            for (int lo = 0; lo < n || lo == 0; lo += chunk) {
+                int hi = Math.min(lo + chunk, n);
+                if (lo < nx) {
+                    units.add(new HostTransfers.Up(x, lo, Math.min(hi, nx) - lo, bx.pointer((long) lo * Long.BYTES)));
+                }
+                if (lo < ny) {
+                    units.add(new HostTransfers.Up(y, lo, Math.min(hi, ny) - lo, by.pointer((long) lo * Long.BYTES)));
+                }
+                int outLo = lo;
+                int outHi = hi == n ? nz : hi; // the last chunk also writes the carry digit z[n]
+                units.add(new HostTransfers.Launch(() -> DeviceDigits.addOrSubtract(d, down, subtract, bx, nx, by, ny,
+                        bz, outLo, outHi)));
+                HostTransfers.addDownloads(units, bz.pointer((long) outLo * Long.BYTES), z, outLo, outHi - outLo);
+                if (hi == n) {
+                    break;
+                }
+            }
+            d.transfers().run(units, up, down);
+        }
+        return z;
+    }
+
+    private long[] normalizeOnDevice(long[] x) {
+        int n = x.length;
+        if (n == 0) {
+            return EMPTY;
+        }
+        CudaDevice d = CudaDevice.get();
+        try (DeviceStream s = d.stream();
+                DeviceBuffer bx = d.allocate((long) n * Long.BYTES, s);
+                DeviceBuffer bz = d.allocate((long) (n + 1) * Long.BYTES, s)) {
+            DeviceDigits.upload(d, s, x, 0, n, bx);
+            long len = DeviceDigits.normalize(d, s, bx, n, bz);
+            long[] z = new long[(int) len];
+            DeviceDigits.download(d, s, bz, z, 0, (int) len);
+            return z;
+        }
+    }
+
+    /** One log line per kind of failure: the operation, what failed, and that the CPU answered. */
+    static void fellBack(String op, RuntimeException e) {
+        String kind = op + ":" + e.getClass().getSimpleName();
+        if (LOGGED.add(kind)) {
+            LOG.log(System.Logger.Level.WARNING, "BigNat: CUDA " + op + " failed (" + e.getMessage()
+                    + "); answered on the CPU engine instead");
+        }
     }
 }

@@ -1,0 +1,117 @@
+// GPU Schoenhage-Strassen multiply: the kernel layout and the arithmetic every SSA kernel shares.
+//
+// Top level (ssa_fft.cuh): the product is computed in R = Z/(2^N + 1), N = 24 * L, L = 2^l digits per
+// coefficient, over 2^k coefficients, with 2 as the root of unity: omega = 2^(2N / 2^k), so every
+// twiddle is a shift and every butterfly an add and a subtract of digit vectors (Schoenhage and
+// Strassen 1971; Bainville, "OpenCL multiprecision", references/ssa-opencl.txt).
+//
+// Kernel layout of one coefficient: L signed 32-bit digits of base 2^24, little-endian, value
+// sum d[j] * 2^(24 j) taken mod 2^N + 1. Digits are redundant: every kernel output digit d obeys
+//   |d| <= SSA_DIGIT_BOUND = 2^25 + 2^15,
+// and that bound is closed under every step below because each step ends with a carry-free
+// absorb (ssa_absorb3): an exact 64-bit "wide digit" w_j (a sum or a shifted difference, |w| < 2^51)
+// is split as w = a + b 2^24 + c 2^48 with a, b in [0, 2^24) and c signed, and digit j becomes
+// a_j + b_{j-1} + c_{j-2}; what crosses position N re-enters at 0 negated (2^N = -1 in R).
+// So no carry chain ever runs inside the transform; only the final per-coefficient normalize
+// (ssa_finish.cuh) resolves carries, with a block-wide scan.
+//
+// Pointwise products (ssa_pointwise.cuh): each product in R is a negacyclic convolution of length
+// L of the digits, computed exactly by an NTT over the Goldilocks prime p = 2^64 - 2^32 + 1 in
+// shared memory: |digit| <= 2^24 + 3 after one absorb, so |coefficient| <= 2^13 (2^24+3)^2 < p / 2.
+#pragma once
+
+typedef unsigned long long ssa_u64;
+typedef long long ssa_i64;
+
+/** Bits per kernel-layout digit. */
+#define SSA_DBITS 24
+#define SSA_DMASK ((1 << SSA_DBITS) - 1)
+/** Largest log2 of digits per coefficient: the pointwise kernel holds 2 L words of 8 bytes in shared memory. */
+#define SSA_MAX_LOG_L 13
+/** Smallest log2 of digits per coefficient. */
+#define SSA_MIN_LOG_L 5
+
+// ---------------------------------------------------------------------------------------------
+// Redundant digits of base 2^24.
+
+/** Low 24 bits of a wide digit (non-negative). */
+__device__ __forceinline__ int ssa_wa(ssa_i64 w) { return (int)(w & SSA_DMASK); }
+/** Bits 24..47 of a wide digit (non-negative). */
+__device__ __forceinline__ int ssa_wb(ssa_i64 w) { return (int)((w >> SSA_DBITS) & SSA_DMASK); }
+/** Bits 48.. of a wide digit, signed: w = a + b 2^24 + c 2^48 exactly. */
+__device__ __forceinline__ int ssa_wc(ssa_i64 w) { return (int)(w >> (2 * SSA_DBITS)); }
+
+/**
+ * Output digit j from the wide digits at positions j, j-1, j-2. wrap1/wrap2 say that position j-1
+ * (j-2) lies below 0, i.e. is the wrapped position L-1 (L-2): its contribution crossed 2^N and
+ * re-enters negated.
+ */
+__device__ __forceinline__ int ssa_absorb3(ssa_i64 w0, ssa_i64 w1, ssa_i64 w2, bool wrap1, bool wrap2) {
+    int b = ssa_wb(w1), c = ssa_wc(w2);
+    return ssa_wa(w0) + (wrap1 ? -b : b) + (wrap2 ? -c : c);
+}
+
+/** A shift by s bits in R, s in [0, 2N), split into a digit rotation q, a bit shift r and a sign. */
+struct SsaShift {
+    int q;      // whole digits
+    int r;      // bits, 0..23
+    bool neg;   // 2^N = -1: shifts of N or more negate
+};
+
+__device__ __forceinline__ SsaShift ssa_shift(int s, int n) {
+    SsaShift sh;
+    sh.neg = s >= n;
+    if (sh.neg) s -= n;
+    sh.q = s / SSA_DBITS;
+    sh.r = s - sh.q * SSA_DBITS;
+    return sh;
+}
+
+/**
+ * Source position of output digit jj (0 <= jj < L) under a rotation by q digits: m = jj - q mod L;
+ * returns whether the value must be negated (wrapped past 2^N, combined with the shift's own sign).
+ */
+__device__ __forceinline__ bool ssa_src(int jj, const SsaShift& sh, int lmask, int& m) {
+    int t = jj - sh.q;
+    bool wrapped = t < 0;
+    m = t & lmask;
+    return wrapped != sh.neg;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goldilocks field p = 2^64 - 2^32 + 1; all values kept canonical in [0, p).
+
+#define SSA_P 0xFFFFFFFF00000001ULL
+#define SSA_EPS 0xFFFFFFFFULL  // 2^64 mod p
+
+__device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
+    ssa_u64 s = a + b;
+    if (s < a) s += SSA_EPS;          // carried: s + 2^64 = s + EPS (mod p), stays < p
+    else if (s >= SSA_P) s -= SSA_P;
+    return s;
+}
+
+__device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
+    ssa_u64 d = a - b;
+    if (a < b) d -= SSA_EPS;          // borrowed: d - 2^64 + p = d - EPS
+    return d;
+}
+
+__device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
+    ssa_u64 lo = a * b, hi = __umul64hi(a, b);
+    // x = hi 2^64 + lo, 2^64 = 2^32 - 1 and 2^96 = -1 (mod p): x = lo - hi_hi + hi_lo (2^32 - 1).
+    ssa_u64 hh = hi >> 32, hl = hi & SSA_EPS;
+    ssa_u64 t0 = lo - hh;
+    if (lo < hh) t0 -= SSA_EPS;
+    ssa_u64 t1 = (hl << 32) - hl;
+    ssa_u64 t2 = t0 + t1;
+    if (t2 < t1) t2 += SSA_EPS;
+    if (t2 >= SSA_P) t2 -= SSA_P;
+    return t2;
+}
+
+/** Signed digit to the field. */
+__device__ __forceinline__ ssa_u64 gl_from_int(int d) { return d < 0 ? SSA_P - (ssa_u64)(-(ssa_i64)d) : (ssa_u64)d; }
+
+/** Centered lift: the integer in (-p/2, p/2) congruent to v. */
+__device__ __forceinline__ ssa_i64 gl_lift(ssa_u64 v) { return v > (SSA_P >> 1) ? -(ssa_i64)(SSA_P - v) : (ssa_i64)v; }

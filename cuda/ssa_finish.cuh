@@ -1,0 +1,234 @@
+// GPU Schoenhage-Strassen multiply: conversion between the stored layout (61-bit digits in signed
+// 64-bit words, org.bignat.core.Digits) and the transform layout (ssa_common.cuh), on the GPU.
+//
+//   ssa_split          canonical 61-bit digits -> 2^k coefficients of M = 24 m bits, zero-padded to L digits
+//   ssa_coef_normalize each coefficient -> its canonical residue in [0, 2^N) (block-wide carry scan)
+//   ssa_combine        overlap-add of the coefficients at offsets i M -> 61-bit digits in [0, B + 6]
+//   ssa_carry_tiles / ssa_carry_scan / ssa_carry_apply
+//                      carry resolution of those digits to the canonical product (generate/propagate
+//                      maps: per tile, scanned across tiles, then applied): carry chains that run the
+//                      whole length cost no more than any other input.
+#pragma once
+#include "ssa_common.cuh"
+
+#define SSA_W61 61
+#define SSA_M61 ((1ULL << SSA_W61) - 1)
+#define SSA_CONV_THREADS 256
+
+/** Bits [pos, pos + 24) of a vector of canonical 61-bit digits (zero past its end). */
+__device__ __forceinline__ int ssa_bits24(const ssa_i64* __restrict__ x, ssa_i64 nx, ssa_i64 pos) {
+    const ssa_i64 w = pos / SSA_W61;
+    const int o = (int)(pos - w * SSA_W61);
+    if (w >= nx) return 0;
+    ssa_u64 v = (ssa_u64)x[w] >> o;
+    if (o > SSA_W61 - SSA_DBITS && w + 1 < nx) v |= (ssa_u64)x[w + 1] << (SSA_W61 - o);
+    return (int)(v & SSA_DMASK);
+}
+
+/**
+ * Coefficient buffer from canonical digits: digit j of coefficient i is bits [24 (i m + j), +24) of x
+ * for j < m and i < ncoef, zero otherwise. One thread per 4 digits, 2^(k+l-2) threads.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_split(const ssa_i64* __restrict__ x, ssa_i64 nx, int* __restrict__ out, int l, int k, int m, ssa_i64 ncoef) {
+    const ssa_i64 v = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
+    if (v >= (1LL << (k + l - 2))) return;
+    const ssa_i64 i = v >> (l - 2);
+    const int j0 = (int)(v & ((1 << (l - 2)) - 1)) << 2;
+    int d[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+        const int j = j0 + u;
+        d[u] = (j < m && i < ncoef) ? ssa_bits24(x, nx, (i * m + j) * SSA_DBITS) : 0;
+    }
+    reinterpret_cast<int4*>(out)[v] = make_int4(d[0], d[1], d[2], d[3]);
+}
+
+// Carry maps over redundant digits with carries in {-1, 0, 1}: a map f sends the carry into a run of
+// digits to the carry out of it; code = sum (f(c) + 1) << 2 (c + 1). Composition is associative, so
+// a block scans them.
+#define SSA_MAP_ID 0x24  // f(c) = c
+
+__device__ __forceinline__ int ssa_map_apply(int code, int c) { return ((code >> (2 * (c + 1))) & 3) - 1; }
+
+/** The map "first f, then g". */
+__device__ __forceinline__ int ssa_map_then(int f, int g) {
+    int r = 0;
+#pragma unroll
+    for (int c = -1; c <= 1; ++c) r |= (ssa_map_apply(g, ssa_map_apply(f, c)) + 1) << (2 * (c + 1));
+    return r;
+}
+
+/** Exclusive block scan of maps (blockDim.x = SSA_CONV_THREADS); returns the prefix, *total the whole. */
+__device__ __forceinline__ int ssa_map_scan(int f, int* total) {
+    __shared__ int warp_tot[SSA_CONV_THREADS / 32];
+    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
+    int inc = f;
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+        const int o = __shfl_up_sync(0xffffffffu, inc, d);
+        if (lane >= d) inc = ssa_map_then(o, inc);
+    }
+    int exc = __shfl_up_sync(0xffffffffu, inc, 1);
+    if (lane == 0) exc = SSA_MAP_ID;
+    if (lane == 31) warp_tot[wid] = inc;
+    __syncthreads();
+    int wp = SSA_MAP_ID, all = SSA_MAP_ID;
+    for (int w = 0; w < SSA_CONV_THREADS / 32; ++w) {
+        if (w == wid) wp = all;
+        all = ssa_map_then(all, warp_tot[w]);
+    }
+    __syncthreads();
+    *total = all;
+    return ssa_map_then(wp, exc);
+}
+
+/**
+ * Each coefficient (one block of SSA_CONV_THREADS) to its canonical residue mod 2^N + 1, digits in
+ * [0, 2^24). Precondition (the plan guarantees it): the residue is below 2^(N-1). Dynamic shared
+ * memory: 4 * 2^l bytes.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_coef_normalize(int* __restrict__ buf, int l) {
+    extern __shared__ int ssa_cn_sm[];
+    const int L = 1 << l, lmask = L - 1;
+    int* cf = buf + ((ssa_i64)blockIdx.x << l);
+    // Absorb once: digits in [-3, 2^24 + 3], so every carry is -1, 0 or 1.
+    for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) {
+        const int cin = cf[(j - 1) & lmask] >> SSA_DBITS;
+        ssa_cn_sm[j] = (cf[j] & SSA_DMASK) + (j == 0 ? -cin : cin);
+    }
+    __syncthreads();
+    const int per = L >= SSA_CONV_THREADS ? L / SSA_CONV_THREADS : 1;
+    const int j0 = threadIdx.x * per;
+    const int j1 = min(j0 + per, L);
+    // Value V = sum e_j 2^(24 j) = low + h 2^N = low - h (mod 2^N + 1): resolve, fold h back, repeat
+    // until no carry leaves the top (h in {-1, 0, 1}; two rounds suffice in practice).
+    for (int round = 0; round < 8; ++round) {
+        int f = 0;
+#pragma unroll
+        for (int c = -1; c <= 1; ++c) {
+            int cc = c;
+            for (int j = j0; j < j1; ++j) cc = (ssa_cn_sm[j] + cc) >> SSA_DBITS;
+            f |= (cc + 1) << (2 * (c + 1));
+        }
+        if (j0 >= L) f = SSA_MAP_ID;
+        int total;
+        const int pre = ssa_map_scan(f, &total);
+        int cc = ssa_map_apply(pre, 0);
+        for (int j = j0; j < j1; ++j) {
+            const int t = ssa_cn_sm[j] + cc;
+            ssa_cn_sm[j] = t & SSA_DMASK;
+            cc = t >> SSA_DBITS;
+        }
+        const int h = ssa_map_apply(total, 0);
+        __syncthreads();
+        if (h == 0) break;
+        if (threadIdx.x == 0) ssa_cn_sm[0] -= h;
+        __syncthreads();
+    }
+    for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) cf[j] = ssa_cn_sm[j];
+}
+
+/** Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero). */
+__device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L, ssa_i64 pos) {
+    int d0 = pos >= 0 ? (int)(pos / SSA_DBITS) : 0;
+    ssa_i64 d1l = (pos + SSA_W61 - 1) / SSA_DBITS;
+    int d1 = d1l > L - 1 ? L - 1 : (int)d1l;
+    ssa_u64 v = 0;
+    for (int d = d0; d <= d1; ++d) {
+        const int sh = (int)((ssa_i64)d * SSA_DBITS - pos);
+        const ssa_u64 cv = (ssa_u64)(unsigned)c[d];
+        v |= sh >= 0 ? cv << sh : cv >> (-sh);
+    }
+    return v & SSA_M61;
+}
+
+/** Sum over the coefficients i (of 2^k) that overlap output digit t of their bits there. */
+__device__ __forceinline__ ssa_u64 ssa_sum61(const int* __restrict__ coef, int l, int k, ssa_i64 mbits, ssa_i64 neff, ssa_i64 t) {
+    if (t < 0) return 0;
+    const ssa_i64 lo = t * SSA_W61;
+    ssa_i64 i0 = lo >= neff ? (lo - neff) / mbits + 1 : 0;
+    ssa_i64 i1 = (lo + SSA_W61 - 1) / mbits;
+    if (i1 > (1LL << k) - 1) i1 = (1LL << k) - 1;
+    ssa_u64 s = 0;
+    for (ssa_i64 i = i0; i <= i1; ++i) s += ssa_field61(coef + (i << l), 1 << l, lo - i * mbits);
+    return s;
+}
+
+/**
+ * Overlap-add: out[t] for t < nout, digits of the product in [0, B + 6] (at most 6 coefficients
+ * overlap a digit, each contributing below 2^61, so the raw sums fit 64 bits; one absorb).
+ * neff bounds the bits of every coefficient (2M + k + 1).
+ */
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_combine(const int* __restrict__ coef, int l, int k, int m, ssa_u64* __restrict__ out, ssa_i64 nout, ssa_i64 neff) {
+    const ssa_i64 t = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
+    if (t >= nout) return;
+    const ssa_i64 mbits = (ssa_i64)m * SSA_DBITS;
+    const ssa_u64 s = ssa_sum61(coef, l, k, mbits, neff, t);
+    const ssa_u64 sp = ssa_sum61(coef, l, k, mbits, neff, t - 1);
+    out[t] = (s & SSA_M61) + (sp >> SSA_W61);
+}
+
+// Final carry resolution over digits in [0, B + 6]: a carry in {0, 1} per digit.
+#define SSA_TILE_PER 16
+#define SSA_TILE (SSA_CONV_THREADS * SSA_TILE_PER)
+
+/** Carry map of a run of digits for carry-in 0 and 1, packed as in ssa_map_* (carry -1 unused). */
+__device__ __forceinline__ int ssa_run_map(const ssa_u64* __restrict__ x, ssa_i64 j0, ssa_i64 j1) {
+    int f = 0;
+#pragma unroll
+    for (int c = -1; c <= 1; ++c) {
+        int cc = c;
+        if (c >= 0)
+            for (ssa_i64 j = j0; j < j1; ++j) cc = (int)((x[j] + (ssa_u64)cc) >> SSA_W61);
+        f |= (cc + 1) << (2 * (c + 1));
+    }
+    return f;
+}
+
+/** Per tile of SSA_TILE digits: its carry map. Grid: ceil(n / SSA_TILE) blocks. */
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_carry_tiles(const ssa_u64* __restrict__ x, ssa_i64 n, int* __restrict__ tilemap) {
+    const ssa_i64 j0 = (ssa_i64)blockIdx.x * SSA_TILE + threadIdx.x * SSA_TILE_PER;
+    const ssa_i64 j1 = j0 + SSA_TILE_PER < n ? j0 + SSA_TILE_PER : n;
+    const int f = j0 < n ? ssa_run_map(x, j0, j1) : SSA_MAP_ID;
+    int total;
+    ssa_map_scan(f, &total);
+    if (threadIdx.x == 0) tilemap[blockIdx.x] = total;
+}
+
+/** One block: replaces each tile map by the carry into that tile (carry into tile 0 is 0). */
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_carry_scan(int* __restrict__ tilemap, ssa_i64 ntiles) {
+    const ssa_i64 per = (ntiles + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS;
+    const ssa_i64 t0 = threadIdx.x * per;
+    const ssa_i64 t1 = t0 + per < ntiles ? t0 + per : ntiles;
+    int f = SSA_MAP_ID;
+    for (ssa_i64 t = t0; t < t1; ++t) f = ssa_map_then(f, tilemap[t]);
+    int total;
+    const int pre = ssa_map_scan(f, &total);
+    int cc = ssa_map_apply(pre, 0);
+    for (ssa_i64 t = t0; t < t1; ++t) {
+        const int g = tilemap[t];
+        tilemap[t] = cc;
+        cc = ssa_map_apply(g, cc);
+    }
+}
+
+/** Canonical digits: out[j] = (x[j] + carry) mod B. Same grid as ssa_carry_tiles. */
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_carry_apply(const ssa_u64* __restrict__ x, ssa_i64 n, const int* __restrict__ tilecarry, ssa_i64* __restrict__ out) {
+    const ssa_i64 j0 = (ssa_i64)blockIdx.x * SSA_TILE + threadIdx.x * SSA_TILE_PER;
+    const ssa_i64 j1 = j0 + SSA_TILE_PER < n ? j0 + SSA_TILE_PER : n;
+    const int f = j0 < n ? ssa_run_map(x, j0, j1) : SSA_MAP_ID;
+    int total;
+    const int pre = ssa_map_scan(f, &total);
+    int cc = ssa_map_apply(pre, tilecarry[blockIdx.x]);
+    for (ssa_i64 j = j0; j < j1; ++j) {
+        const ssa_u64 t = x[j] + (ssa_u64)cc;
+        out[j] = (ssa_i64)(t & SSA_M61);
+        cc = (int)(t >> SSA_W61);
+    }
+}

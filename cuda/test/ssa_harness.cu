@@ -1,0 +1,309 @@
+// Standalone device test harness for the GPU SSA kernels (test tool, not product: the product launches
+// the same kernels from lib/bignat.fatbin through JCuda's driver API).
+//
+// Build (here, no GPU needed):  cuda/test/build-harness.sh  -> .gpu-scratch/ssa_harness
+// Run (on the device):          .gpu-scratch/ssa_harness check [maxlog]   (GMP-checked products)
+//                               .gpu-scratch/ssa_harness time 20 24 30   (timings, table last)
+// GMP is linked statically: the device machine has none.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cstdint>
+#include <vector>
+#include <algorithm>
+#include <random>
+#include <string>
+#include <gmp.h>
+#include <cuda_runtime.h>
+
+#include "../ssa_common.cuh"
+#include "../ssa_fft.cuh"
+#include "../ssa_pointwise.cuh"
+#include "../ssa_finish.cuh"
+
+#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
+    fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); exit(2); } } while (0)
+#define CKL() CK(cudaGetLastError())
+
+typedef unsigned __int128 u128;
+static const uint64_t P = 0xFFFFFFFF00000001ULL;
+static uint64_t mulmod(uint64_t a, uint64_t b) { return (uint64_t)((u128)a * b % P); }
+static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if (e & 1) r = mulmod(r, a); a = mulmod(a, a); e >>= 1; } return r; }
+
+// ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
+struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; };
+static int LOG_G = 15;  // digits per transform group in shared memory (2^15 * 4 B = 128 KiB)
+
+static bool feasible(long long la, long long lb, int k, int m) {
+    long long M = 24LL * m;
+    return (la + M - 1) / M + (lb + M - 1) / M - 1 <= (1LL << k);
+}
+static bool choose(long long na, long long nb, Plan& best) {
+    long long la = 61 * na, lb = 61 * nb;
+    long long bestCost = -1;
+    for (int l = SSA_MIN_LOG_L; l <= SSA_MAX_LOG_L; ++l) {
+        long long N = 24LL << l;
+        for (int k = 1; k <= l + 4 && k <= 24; ++k) {
+            long long mmax = (N - k - 2) / 48;
+            if (mmax < 1 || !feasible(la, lb, k, (int)mmax)) continue;
+            int lo = 1, hi = (int)mmax;
+            while (lo < hi) { int mid = (lo + hi) / 2; if (feasible(la, lb, k, mid)) hi = mid; else lo = mid + 1; }
+            long long cost = (1LL << k) << l;
+            if (bestCost < 0 || cost < bestCost) {
+                bestCost = cost;
+                long long M = 24LL * lo;
+                best = Plan{l, k, lo, na, nb, (la + M - 1) / M, (lb + M - 1) / M, 2 * M + k + 1};
+            }
+        }
+    }
+    return bestCost > 0;
+}
+
+// ---- device state ----
+struct Dev {
+    ssa_u64* tw = nullptr; uint64_t linv[SSA_MAX_LOG_L + 1];
+    int *bufA = nullptr, *bufB = nullptr; ssa_u64* tmp = nullptr; int* tiles = nullptr; size_t cap = 0, capOut = 0;
+};
+static void init_tw(Dev& d) {
+    std::vector<uint64_t> t(SSA_TW_LEN);
+    uint64_t psi = powmod(7, (P - 1) >> (SSA_MAX_LOG_L + 1));
+    if (powmod(psi, 1ULL << SSA_MAX_LOG_L) != P - 1) { fprintf(stderr, "bad psi\n"); exit(3); }
+    uint64_t om = mulmod(psi, psi), omi = powmod(om, P - 2), psii = powmod(psi, P - 2);
+    uint64_t a = 1, b = 1;
+    for (int i = 0; i < SSA_LMAX / 2; ++i) { t[i] = a; t[SSA_LMAX / 2 + i] = b; a = mulmod(a, om); b = mulmod(b, omi); }
+    a = 1; b = 1;
+    for (int j = 0; j < SSA_LMAX; ++j) { t[SSA_LMAX + j] = a; t[2 * SSA_LMAX + j] = b; a = mulmod(a, psi); b = mulmod(b, psii); }
+    for (int l = 0; l <= SSA_MAX_LOG_L; ++l) d.linv[l] = powmod(1ULL << l, P - 2);
+    CK(cudaMalloc(&d.tw, SSA_TW_LEN * 8));
+    CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
+    CK(cudaFuncSetAttribute(ssa_fft_forward, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    CK(cudaFuncSetAttribute(ssa_fft_inverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, 16 << SSA_MAX_LOG_L));
+    CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, 16 << SSA_MAX_LOG_L));
+    CK(cudaFuncSetAttribute(ssa_coef_normalize, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << SSA_MAX_LOG_L));
+}
+static void ensure(Dev& d, const Plan& p) {
+    size_t need = (size_t)4 << (p.k + p.l), nout = p.na + p.nb;
+    if (need > d.cap) { cudaFree(d.bufA); cudaFree(d.bufB); CK(cudaMalloc(&d.bufA, need)); CK(cudaMalloc(&d.bufB, need)); d.cap = need; }
+    if (nout > d.capOut) { cudaFree(d.tmp); cudaFree(d.tiles); CK(cudaMalloc(&d.tmp, nout * 8)); CK(cudaMalloc(&d.tiles, (nout / SSA_TILE + 2) * 4)); d.capOut = nout; }
+}
+
+static const int NSTAGE = 8;
+static const char* STAGE[NSTAGE] = {"split", "fwd-fft", "pointwise", "inv-fft", "coef-norm", "combine", "carry", "total"};
+
+static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s) {
+    int maxr = LOG_G - p.l;
+    if (!inv) {
+        for (int h0 = p.k - 1; h0 >= 0;) {
+            int r = std::min(maxr, h0 + 1);
+            ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), SSA_FFT_THREADS, (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r); CKL();
+            h0 -= r;
+        }
+    } else {
+        for (int lo = 0; lo < p.k;) {
+            int r = std::min(maxr, p.k - lo);
+            ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), SSA_FFT_THREADS, (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r); CKL();
+            lo += r;
+        }
+    }
+}
+
+// Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE+1 events or null.
+static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, bool square, ssa_i64* out, cudaStream_t s, cudaEvent_t* ev) {
+    ensure(d, p);
+    auto rec = [&](int i) { if (ev) CK(cudaEventRecord(ev[i], s)); };
+    long long tot4 = 1LL << (p.k + p.l - 2);
+    unsigned gs = (unsigned)((tot4 + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS);
+    rec(0);
+    ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(a, p.na, d.bufA, p.l, p.k, p.m, p.ncoefA); CKL();
+    if (!square) { ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(b, p.nb, d.bufB, p.l, p.k, p.m, p.ncoefB); CKL(); }
+    rec(1);
+    passes(d.bufA, p, false, s);
+    if (!square) passes(d.bufB, p, false, s);
+    rec(2);
+    if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), SSA_PW_THREADS, (size_t)16 << p.l, s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
+    else ssa_pointwise_mul<<<(unsigned)(1LL << p.k), SSA_PW_THREADS, (size_t)16 << p.l, s>>>(d.bufA, d.bufB, d.tw, p.l, p.k, d.linv[p.l]);
+    CKL();
+    rec(3);
+    passes(d.bufA, p, true, s);
+    rec(4);
+    ssa_coef_normalize<<<(unsigned)(1LL << p.k), SSA_CONV_THREADS, (size_t)4 << p.l, s>>>(d.bufA, p.l); CKL();
+    rec(5);
+    long long nout = p.na + p.nb;
+    ssa_combine<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, d.tmp, nout, p.neff); CKL();
+    rec(6);
+    long long nt = (nout + SSA_TILE - 1) / SSA_TILE;
+    ssa_carry_tiles<<<(unsigned)nt, SSA_CONV_THREADS, 0, s>>>(d.tmp, nout, d.tiles); CKL();
+    ssa_carry_scan<<<1, SSA_CONV_THREADS, 0, s>>>(d.tiles, nt); CKL();
+    ssa_carry_apply<<<(unsigned)nt, SSA_CONV_THREADS, 0, s>>>(d.tmp, nout, d.tiles, out); CKL();
+    rec(7);
+}
+
+// ---- host helpers ----
+static void to_mpz(mpz_t z, const std::vector<int64_t>& d) {
+    std::vector<uint64_t> limbs((d.size() * 61 + 63) / 64 + 1, 0);
+    for (size_t i = 0; i < d.size(); ++i) {
+        uint64_t v = (uint64_t)d[i]; size_t bit = i * 61, w = bit / 64; int o = bit % 64;
+        limbs[w] |= v << o; if (o > 3) limbs[w + 1] |= v >> (64 - o);
+    }
+    mpz_import(z, limbs.size(), -1, 8, 0, 0, limbs.data());
+}
+static std::mt19937_64 rng;
+static std::vector<int64_t> gen(long long n, int kind) {
+    std::vector<int64_t> d(n);
+    const int64_t M = (1LL << 61) - 1;
+    for (long long i = 0; i < n; ++i) {
+        switch (kind) {
+            case 0: d[i] = (int64_t)(rng() & M); break;               // random
+            case 1: d[i] = M; break;                                  // all ones: 2^(61n) - 1
+            case 2: d[i] = (rng() % 97 == 0) ? (int64_t)(1ULL << (rng() % 61)) : 0; break;  // sparse
+            default: d[i] = 0;
+        }
+    }
+    if (kind == 2 || d[n - 1] == 0) d[n - 1] |= 1LL << (rng() % 61);
+    if (kind == 2) d[0] |= 1;
+    return d;
+}
+
+static bool check_one(Dev& dev, long long na, long long nb, int kind, bool square, bool verbose) {
+    if (square) nb = na;
+    auto A = gen(na, kind), B = square ? A : gen(nb, kind == 2 ? 2 : kind);
+    Plan p; if (!choose(na, nb, p)) { printf("no plan for %lld x %lld\n", na, nb); return false; }
+    ssa_i64 *da, *db, *dout;
+    CK(cudaMalloc(&da, na * 8)); CK(cudaMalloc(&db, nb * 8)); CK(cudaMalloc(&dout, (na + nb) * 8));
+    CK(cudaMemcpy(da, A.data(), na * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(db, B.data(), nb * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemset(dout, 0x5a, (na + nb) * 8));  // poison
+    gpu_mul(dev, p, da, db, square, dout, 0, nullptr);
+    CK(cudaDeviceSynchronize());
+    std::vector<int64_t> C(na + nb);
+    CK(cudaMemcpy(C.data(), dout, (na + nb) * 8, cudaMemcpyDeviceToHost));
+    cudaFree(da); cudaFree(db); cudaFree(dout);
+    mpz_t a, b, c, g; mpz_inits(a, b, c, g, NULL);
+    to_mpz(a, A); to_mpz(b, B); to_mpz(g, C); mpz_mul(c, a, b);
+    bool ok = mpz_cmp(c, g) == 0;
+    for (auto v : C) if (v < 0 || v > (int64_t)((1ULL << 61) - 1)) ok = false;
+    if (!ok || verbose)
+        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m);
+    mpz_clears(a, b, c, g, NULL);
+    return ok;
+}
+
+static double median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
+
+int main(int argc, char** argv) {
+    std::string mode = argc > 1 ? argv[1] : "check";
+    unsigned long long seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 12345;
+    if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
+    rng.seed(seed);
+    cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G);
+    Dev dev; init_tw(dev);
+    if (mode == "plan") {
+        for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
+            printf("2^%s bits: l=%d k=%d m=%d ncoef=%lld bytes/operand=%lld\n", argv[i], p.l, p.k, p.m, p.ncoefA, 4LL << (p.k + p.l)); }
+        return 0;
+    }
+    if (mode == "check") {
+        int maxlog = argc > 2 ? atoi(argv[2]) : 22;
+        int fails = 0, runs = 0;
+        // small exhaustive-ish sizes, unbalanced, adversarial kinds
+        long long sm[] = {1, 2, 3, 5, 17, 64, 100, 1000, 4097};
+        for (long long x : sm) for (long long y : sm) { fails += !check_one(dev, x, y, 0, false, false); ++runs; }
+        for (int kind = 0; kind < 3; ++kind)
+            for (int lg = 8; lg <= maxlog; lg += 2) {
+                long long n = ((1LL << lg) + 60) / 61 + (long long)(rng() % 50);
+                fails += !check_one(dev, n, n, kind, false, true); ++runs;
+                fails += !check_one(dev, n, n / 3 + 1, kind, false, true); ++runs;
+                fails += !check_one(dev, n, 0, kind, true, true); ++runs;
+            }
+        for (int i = 0; i < 40; ++i) {
+            long long x = 1 + rng() % ((1LL << std::min(maxlog, 20)) / 61), y = 1 + rng() % ((1LL << std::min(maxlog, 20)) / 61);
+            fails += !check_one(dev, x, y, (int)(rng() % 3), false, false); ++runs;
+        }
+        printf("CHECK %d runs, %d failures\n", runs, fails);
+        return fails ? 1 : 0;
+    }
+    if (mode == "time") {
+        // copy bandwidth reference
+        size_t cb = 1ULL << 30; void *s1, *s2; CK(cudaMalloc(&s1, cb)); CK(cudaMalloc(&s2, cb));
+        CK(cudaMemset(s1, 1, cb));
+        cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1);
+        std::vector<float> ct;
+        for (int i = 0; i < 10; ++i) { cudaEventRecord(e0); cudaMemcpyAsync(s2, s1, cb, cudaMemcpyDeviceToDevice); cudaEventRecord(e1); cudaEventSynchronize(e1); float ms; cudaEventElapsedTime(&ms, e0, e1); ct.push_back(ms); }
+        double copyBw = 2.0 * cb / (median(ct) * 1e-3) / 1e9;
+        cudaFree(s1); cudaFree(s2);
+        printf("d2d copy 1 GiB: %.3f ms, %.0f GB/s (read+write)\n", median(ct), copyBw);
+        std::vector<std::string> table;
+        for (int ai = 2; ai < argc; ++ai) {
+            bool square = argv[ai][0] == 's';
+            int lg = atoi(argv[ai] + (square ? 1 : 0));
+            long long n = ((1LL << lg) + 60) / 61;
+            Plan p; if (!choose(n, n, p)) { printf("no plan\n"); continue; }
+            auto A = gen(n, 0), B = gen(n, 0);
+            ssa_i64 *da, *db, *dout; CK(cudaMalloc(&da, n * 8)); CK(cudaMalloc(&db, n * 8)); CK(cudaMalloc(&dout, 2 * n * 8));
+            int64_t *ha, *hb, *hc; CK(cudaMallocHost(&ha, n * 8)); CK(cudaMallocHost(&hb, n * 8)); CK(cudaMallocHost(&hc, 2 * n * 8));
+            memcpy(ha, A.data(), n * 8); memcpy(hb, B.data(), n * 8);
+            std::vector<int64_t> pc(2 * n);
+            CK(cudaMemcpy(da, ha, n * 8, cudaMemcpyHostToDevice)); CK(cudaMemcpy(db, hb, n * 8, cudaMemcpyHostToDevice));
+            cudaEvent_t ev[NSTAGE]; for (auto& e : ev) cudaEventCreate(&e);
+            int reps = lg >= 30 ? 5 : 20;
+            std::vector<float> st[NSTAGE];
+            for (int r = 0; r < reps + 2; ++r) {
+                gpu_mul(dev, p, da, db, square, dout, 0, ev);
+                CK(cudaEventSynchronize(ev[7]));
+                if (r < 2) continue;
+                for (int s = 0; s < 7; ++s) { float ms; cudaEventElapsedTime(&ms, ev[s], ev[s + 1]); st[s].push_back(ms); }
+                float ms; cudaEventElapsedTime(&ms, ev[0], ev[7]); st[7].push_back(ms);
+            }
+            // correctness of the timed product: modular check mod a 61-bit prime
+            CK(cudaMemcpy(pc.data(), dout, 2 * n * 8, cudaMemcpyDeviceToHost));
+            {
+                const uint64_t q = 2305843009213693951ULL;  // 2^61 - 1 (prime): B = 2^61 = 1 (mod q)
+                auto red = [&](const int64_t* x, long long len) { u128 s = 0; for (long long i = 0; i < len; ++i) s += (uint64_t)x[i]; return (uint64_t)(s % q); };
+                uint64_t ra = red(ha, n), rb = red(square ? ha : hb, n), rc = red(pc.data(), 2 * n);
+                bool ok = (uint64_t)((u128)ra * rb % q) == rc;
+                printf("2^%d%s: residue check mod 2^61-1 %s\n", lg, square ? " square" : "", ok ? "ok" : "FAIL");
+            }
+            // host-to-host, pinned and pageable
+            std::vector<float> hp, hg;
+            for (int r = 0; r < reps + 1; ++r) {
+                CK(cudaEventRecord(e0));
+                CK(cudaMemcpyAsync(da, ha, n * 8, cudaMemcpyHostToDevice));
+                if (!square) CK(cudaMemcpyAsync(db, hb, n * 8, cudaMemcpyHostToDevice));
+                gpu_mul(dev, p, da, db, square, dout, 0, nullptr);
+                CK(cudaMemcpyAsync(hc, dout, 2 * n * 8, cudaMemcpyDeviceToHost));
+                CK(cudaEventRecord(e1)); CK(cudaEventSynchronize(e1));
+                float ms; cudaEventElapsedTime(&ms, e0, e1); if (r) hp.push_back(ms);
+                CK(cudaEventRecord(e0));
+                CK(cudaMemcpy(da, A.data(), n * 8, cudaMemcpyHostToDevice));
+                if (!square) CK(cudaMemcpy(db, B.data(), n * 8, cudaMemcpyHostToDevice));
+                gpu_mul(dev, p, da, db, square, dout, 0, nullptr);
+                CK(cudaMemcpy(pc.data(), dout, 2 * n * 8, cudaMemcpyDeviceToHost));
+                CK(cudaEventRecord(e1)); CK(cudaEventSynchronize(e1));
+                cudaEventElapsedTime(&ms, e0, e1); if (r) hg.push_back(ms);
+            }
+            double T = 4.0 * ((double)(1LL << (p.k + p.l)));  // bytes of one transform buffer
+            double ops = square ? 1 : 2;
+            double bytes[7] = {ops * (8.0 * n + T),
+                               ops * 2 * T * ((p.k + (LOG_G - p.l) - 1) / (LOG_G - p.l)),
+                               (ops + 1) * T,
+                               2 * T * ((p.k + (LOG_G - p.l) - 1) / (LOG_G - p.l)),
+                               2 * T, T + 16.0 * n, 8 * 2.0 * n * 3};
+            char line[512];
+            printf("2^%d%s plan l=%d k=%d m=%d, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m, T / 1e6);
+            for (int s = 0; s < 7; ++s)
+                printf("  %-10s %8.3f ms  %7.0f GB/s (%.0f%% of copy)\n", STAGE[s], median(st[s]), bytes[s] / (median(st[s]) * 1e-3) / 1e9,
+                       100 * bytes[s] / (median(st[s]) * 1e-3) / 1e9 / copyBw);
+            snprintf(line, sizeof line, "| 2^%d%s | %d/%d/%d | %.3f | %.3f | %.3f | fwd %.2f pw %.2f inv %.2f fin %.2f |",
+                     lg, square ? " sq" : "", p.l, p.k, p.m, median(st[7]), median(hp), median(hg),
+                     median(st[1]), median(st[2]), median(st[3]), median(st[0]) + median(st[4]) + median(st[5]) + median(st[6]));
+            table.push_back(line);
+            cudaFree(da); cudaFree(db); cudaFree(dout); cudaFreeHost(ha); cudaFreeHost(hb); cudaFreeHost(hc);
+        }
+        printf("\n| size (bits each) | l/k/m | device-resident ms | host-to-host pinned ms | host-to-host pageable ms | stages ms |\n|---|---|---|---|---|---|\n");
+        for (auto& s : table) printf("%s\n", s.c_str());
+        return 0;
+    }
+    return 0;
+}

@@ -1,0 +1,302 @@
+package org.bignat;
+
+import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bignat.core.EngineUnavailableException;
+import org.bignat.cuda.CudaDevice;
+import org.bignat.cuda.DeviceBuffer;
+import org.bignat.cuda.DeviceDigits;
+import org.bignat.cuda.DeviceException;
+import org.bignat.cuda.DeviceStream;
+
+/**
+ * A session on the GPU that keeps values resident in device memory across a chain of operations, so
+ * the PCIe transfer is paid once each way:
+ *
+ * <pre>{@code
+ * try (Gpu gpu = BigNat.gpu()) {
+ *     Gpu.Value a = gpu.upload(x), b = gpu.upload(y), d = gpu.upload(w);
+ *     BigNat r = a.add(b).subtract(d).normalize().download();
+ * }
+ * }</pre>
+ *
+ * <p>Values are immutable, like {@link BigNat}: each operation returns a new value in new device
+ * memory. add and subtract are carry-free and never wait for the device; {@link Value#normalize()},
+ * {@link Value#compareTo} and {@link Value#download()} wait for the work queued before them. A value
+ * may be closed early to give its memory back; closing the session frees every value it made, and an
+ * unreachable value's memory is returned by a {@link Cleaner} as a backstop. All work of one session
+ * runs in order on one CUDA stream; sessions on several threads run concurrently, and one session may
+ * be shared by threads (its operations are serialized).
+ *
+ * <p>Failures are explicit here: with no usable GPU {@link BigNat#gpu()} throws
+ * {@link EngineUnavailableException}, and an operation that fails on the device (out of device memory,
+ * a launch error) throws {@link DeviceException}, having freed what it allocated. (The automatic
+ * engine behind {@link BigNat}'s own methods answers on the CPU instead.)
+ */
+public final class Gpu implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final CudaDevice device;
+    private final DeviceStream stream;
+    private final Set<Holder> live = ConcurrentHashMap.newKeySet();
+    private boolean closed;
+
+    private Gpu(CudaDevice device) {
+        this.device = device;
+        this.stream = device.stream();
+    }
+
+    /** Opens a session: what {@link BigNat#gpu()} does. */
+    static Gpu open() {
+        CudaDevice d;
+        try {
+            d = CudaDevice.get();
+        } catch (EngineUnavailableException e) {
+            throw new EngineUnavailableException("BigNat.gpu(): no usable CUDA GPU: " + e.getMessage(), e);
+        }
+        return new Gpu(d);
+    }
+
+    /** The GPU's name, e.g. "NVIDIA H100 80GB HBM3". */
+    public String deviceName() {
+        return device.name();
+    }
+
+    /** Copies a value to the device (its digits as they are, redundant or canonical). */
+    public synchronized Value upload(BigNat x) {
+        Objects.requireNonNull(x, "x");
+        checkOpen();
+        long[] d = x.digits();
+        boolean canonical = x.isNormalized();
+        if (canonical) {
+            d = x.canonicalDigits();
+        }
+        Holder h = allocate(d.length);
+        try {
+            DeviceDigits.upload(device, stream, d, 0, d.length, h.buffer);
+        } catch (RuntimeException e) {
+            h.run();
+            throw e;
+        }
+        return new Value(h, d.length, canonical);
+    }
+
+    /** Frees every value of this session and ends it; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Holder h : new ArrayList<>(live)) {
+            h.run();
+        }
+        stream.close();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("this Gpu session is closed");
+        }
+    }
+
+    private Holder allocate(long digits) {
+        DeviceBuffer b = device.allocate(digits * Long.BYTES, stream);
+        Holder h = new Holder(b, live);
+        live.add(h);
+        return h;
+    }
+
+    /** Owns one value's device buffer; the value's cleaning action (holds no reference to the value). */
+    private static final class Holder implements Runnable {
+        final DeviceBuffer buffer;
+        final Set<Holder> owners;
+
+        Holder(DeviceBuffer buffer, Set<Holder> owners) {
+            this.buffer = buffer;
+            this.owners = owners;
+        }
+
+        @Override
+        public void run() {
+            owners.remove(this);
+            buffer.close();
+        }
+    }
+
+    /**
+     * A natural number resident in device memory, in redundant digits until normalized. Belongs to the
+     * {@link Gpu} session that made it; operands of one operation must come from the same session.
+     */
+    public final class Value implements AutoCloseable, Comparable<Value> {
+        private final Holder holder;
+        private final Cleaner.Cleanable cleanable;
+        private final long length;
+        private final boolean normalized;
+
+        private Value(Holder holder, long length, boolean normalized) {
+            this.holder = holder;
+            this.length = length;
+            this.normalized = normalized;
+            this.cleanable = CLEANER.register(this, holder);
+        }
+
+        /** {@code this + other}, carry-free on the device (does not wait). */
+        public Value add(Value other) {
+            return addOrSubtract(other, false);
+        }
+
+        /**
+         * {@code this - other}, carry-free on the device (does not wait). When other is larger the
+         * result holds a negative value: {@link #normalize()} and {@link #download()} then throw
+         * {@link ArithmeticException}.
+         */
+        public Value subtract(Value other) {
+            return addOrSubtract(other, true);
+        }
+
+        private Value addOrSubtract(Value other, boolean subtract) {
+            synchronized (Gpu.this) {
+                checkUsable(other);
+                long nz = Math.max(length, other.length) + 1;
+                Holder h = allocate(nz);
+                try {
+                    DeviceDigits.addOrSubtract(device, stream, subtract, buffer(), length, other.buffer(), other.length,
+                            h.buffer, 0, nz);
+                } catch (RuntimeException e) {
+                    h.run();
+                    throw e;
+                }
+                return new Value(h, nz, false);
+            }
+        }
+
+        /**
+         * The canonical form (digits in [0, B), trimmed), computed by a parallel carry resolution on the
+         * device; this value itself when it is already canonical. Waits for queued work.
+         *
+         * @throws ArithmeticException when the value is negative (a subtraction went below zero)
+         */
+        public Value normalize() {
+            synchronized (Gpu.this) {
+                checkUsable(this);
+                if (normalized) {
+                    return this;
+                }
+                Holder h = allocate(length + 1);
+                try {
+                    long len = DeviceDigits.normalize(device, stream, buffer(), length, h.buffer);
+                    return new Value(h, len, true);
+                } catch (RuntimeException e) {
+                    h.run();
+                    throw e;
+                }
+            }
+        }
+
+        /** Compares the values (normalizing copies of non-canonical operands on the device). */
+        @Override
+        public int compareTo(Value other) {
+            synchronized (Gpu.this) {
+                checkUsable(other);
+                Value a = normalize();
+                Value b = null;
+                try {
+                    b = other.normalize();
+                    if (a.length != b.length) {
+                        return a.length < b.length ? -1 : 1;
+                    }
+                    return DeviceDigits.compare(device, stream, a.buffer(), b.buffer(), a.length);
+                } finally {
+                    if (a != this) {
+                        a.close();
+                    }
+                    if (b != null && b != other) {
+                        b.close();
+                    }
+                }
+            }
+        }
+
+        /** Copies the value to the host (normalizing on the device first when needed). */
+        public BigNat download() {
+            synchronized (Gpu.this) {
+                checkUsable(this);
+                Value c = normalize();
+                try {
+                    long[] d = new long[Math.toIntExact(c.length)];
+                    DeviceDigits.download(device, stream, c.buffer(), d, 0, d.length);
+                    return BigNat.ofCanonical(d);
+                } finally {
+                    if (c != this) {
+                        c.close();
+                    }
+                }
+            }
+        }
+
+        /**
+         * {@code this * other}. Runs on the CPU (download, multiply, upload) until the GPU
+         * Schönhage-Strassen multiply (issue 5) is wired in here.
+         */
+        public Value multiply(Value other) {
+            synchronized (Gpu.this) {
+                checkUsable(other);
+                return upload(download().multiply(other.download()));
+            }
+        }
+
+        /** {@code this * this}; on the CPU until the GPU multiply lands, like {@link #multiply}. */
+        public Value square() {
+            synchronized (Gpu.this) {
+                checkUsable(this);
+                return upload(download().square());
+            }
+        }
+
+        /** The number of digits stored (redundant values are not trimmed). */
+        public long digitCount() {
+            return length;
+        }
+
+        /** Whether the digits are known to be canonical. */
+        public boolean isNormalized() {
+            return normalized;
+        }
+
+        /** The session this value belongs to. */
+        public Gpu gpu() {
+            return Gpu.this;
+        }
+
+        /** Frees the device memory now (idempotent); the value cannot be used afterwards. */
+        @Override
+        public void close() {
+            cleanable.clean();
+        }
+
+        private DeviceBuffer buffer() {
+            return holder.buffer;
+        }
+
+        private void checkUsable(Value other) {
+            checkOpen();
+            Objects.requireNonNull(other, "other");
+            if (other.gpu() != Gpu.this) {
+                throw new IllegalArgumentException("values of different Gpu sessions cannot be combined");
+            }
+            if (holder.buffer.isClosed() || other.holder.buffer.isClosed()) {
+                throw new IllegalStateException("value already closed");
+            }
+        }
+    }
+
+    /** Live values' buffers (for tests of deterministic freeing). */
+    int liveValues() {
+        return live.size();
+    }
+}

@@ -1,0 +1,372 @@
+package org.bignat.cuda;
+
+import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
+import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
+import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
+import static jcuda.driver.JCudaDriver.cuDeviceGetName;
+import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRetain;
+import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuInit;
+import static jcuda.driver.JCudaDriver.cuLaunchKernel;
+import static jcuda.driver.JCudaDriver.cuMemGetInfo;
+import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
+import static jcuda.driver.JCudaDriver.cuModuleLoadData;
+import static jcuda.driver.JCudaDriver.cuStreamCreate;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentHashMap;
+import jcuda.CudaException;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.driver.CUresult;
+import jcuda.driver.CUstream;
+import jcuda.driver.CUstream_flags;
+import org.bignat.core.EngineUnavailableException;
+
+/**
+ * The one CUDA device this library uses, through the JCuda driver API only: the device's primary
+ * context (made current in each calling thread by every entry point), the kernel module loaded from
+ * the jar's {@code org/bignat/cuda/bignat.fatbin}, a pool of streams, a pool of device buffers and
+ * the pinned staging used for host transfers.
+ *
+ * <p>{@link #get()} opens it once per JVM; when that is impossible (no driver, no libcuda, JCuda's
+ * natives missing, no device, a device too old for the image) it throws
+ * {@link EngineUnavailableException} with the reason, every time, without crashing the JVM. The
+ * system property {@code bignat.cuda.device} picks a device ordinal (default 0).
+ *
+ * <p>For kernel authors: {@link #allocate}, {@link #stream()}, {@link #launch} and {@link KernelArgs}
+ * are the whole launch interface; kernels are looked up by their extern "C" name.
+ */
+public final class CudaDevice {
+    /** The kernel image resource, next to this class in the jar (built by cuda/build.sh). */
+    public static final String IMAGE_RESOURCE = "bignat.fatbin";
+    /** The oldest compute capability the image has code for (SASS sm_80, PTX compute_80). */
+    public static final int MIN_COMPUTE_CAPABILITY = 80;
+
+    private static final Object LOCK = new Object();
+    private static CudaDevice instance;
+    private static EngineUnavailableException failure;
+    private static volatile String brokenReason;
+
+    private final CUcontext context;
+    private final CUmodule module;
+    private final String name;
+    private final long totalMemory;
+    private final int computeCapability;
+    private final int multiprocessors;
+    private final DeviceMemory memory;
+    private final HostTransfers transfers;
+    private final ConcurrentHashMap<String, CUfunction> functions = new ConcurrentHashMap<>();
+    private final ArrayDeque<DeviceStream> streams = new ArrayDeque<>();
+    private final EventPool events = new EventPool();
+
+    private CudaDevice(CUcontext context, CUmodule module, String name, long totalMemory, int cc, int sms) {
+        this.context = context;
+        this.module = module;
+        this.name = name;
+        this.totalMemory = totalMemory;
+        this.computeCapability = cc;
+        this.multiprocessors = sms;
+        this.memory = new DeviceMemory(this, totalMemory);
+        this.transfers = new HostTransfers(this);
+    }
+
+    /** The device, opened on first call; throws {@link EngineUnavailableException} saying why not. */
+    public static CudaDevice get() {
+        synchronized (LOCK) {
+            if (instance == null && failure == null) {
+                try {
+                    instance = open();
+                } catch (EngineUnavailableException e) {
+                    failure = e;
+                }
+            }
+            if (failure != null) {
+                throw new EngineUnavailableException(failure.getMessage(), failure);
+            }
+        }
+        String broken = brokenReason;
+        if (broken != null) {
+            throw new EngineUnavailableException("the CUDA device is unusable after a fatal error: " + broken);
+        }
+        return instance;
+    }
+
+    /** Whether {@link #get()} succeeds. */
+    public static boolean isAvailable() {
+        try {
+            get();
+            return true;
+        } catch (EngineUnavailableException e) {
+            return false;
+        }
+    }
+
+    private static CudaDevice open() {
+        byte[] image = readImage();
+        try {
+            check(cuInit(0), "cuInit");
+            int[] count = new int[1];
+            check(cuDeviceGetCount(count), "cuDeviceGetCount");
+            int ordinal = Integer.getInteger("bignat.cuda.device", 0);
+            if (count[0] <= ordinal) {
+                throw new EngineUnavailableException("no CUDA device " + ordinal + " (the driver sees "
+                        + count[0] + ")");
+            }
+            CUdevice dev = new CUdevice();
+            check(cuDeviceGet(dev, ordinal), "cuDeviceGet");
+            byte[] nameBytes = new byte[256];
+            check(cuDeviceGetName(nameBytes, nameBytes.length, dev), "cuDeviceGetName");
+            String name = cString(nameBytes);
+            int cc = 10 * attribute(dev, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+                    + attribute(dev, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+            if (cc < MIN_COMPUTE_CAPABILITY) {
+                throw new EngineUnavailableException(name + " has compute capability " + cc / 10 + "." + cc % 10
+                        + "; the kernels need 8.0 or newer");
+            }
+            int sms = attribute(dev, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+            long[] total = new long[1];
+            check(cuDeviceTotalMem(total, dev), "cuDeviceTotalMem");
+            CUcontext ctx = new CUcontext();
+            check(cuDevicePrimaryCtxRetain(ctx, dev), "cuDevicePrimaryCtxRetain");
+            check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+            CUmodule module = new CUmodule();
+            check(cuModuleLoadData(module, image), "cuModuleLoadData(" + IMAGE_RESOURCE + ")");
+            CudaDevice d = new CudaDevice(ctx, module, name, total[0], cc, sms);
+            for (String k : new String[] {"bn_add", "bn_subtract", "bn_normalize", "bn_compare"}) {
+                d.function(k);
+            }
+            return d;
+        } catch (LinkageError e) {
+            // UnsatisfiedLinkError (JCuda's natives or libcuda.so missing), NoClassDefFoundError
+            // (a failed JCuda static initializer), ExceptionInInitializerError
+            throw new EngineUnavailableException("the JCuda native library or the CUDA driver library "
+                    + "(libcuda) could not be loaded: " + e, e);
+        } catch (CudaException | DeviceException e) {
+            throw new EngineUnavailableException("CUDA initialization failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] readImage() {
+        try (InputStream in = CudaDevice.class.getResourceAsStream(IMAGE_RESOURCE)) {
+            if (in == null) {
+                throw new EngineUnavailableException("the kernel image org/bignat/cuda/" + IMAGE_RESOURCE
+                        + " is missing from the class path (build it with cuda/build.sh)");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new EngineUnavailableException("cannot read the kernel image: " + e, e);
+        }
+    }
+
+    private static void check(int r, String call) {
+        if (r != CUresult.CUDA_SUCCESS) {
+            throw new EngineUnavailableException(call + " failed: " + CUresult.stringFor(r)
+                    + (r == CUresult.CUDA_ERROR_NO_DEVICE ? " (no CUDA-capable device)" : "")
+                    + (r == CUresult.CUDA_ERROR_NO_BINARY_FOR_GPU ? " (no code in the image for this GPU)" : ""));
+        }
+    }
+
+    private static int attribute(CUdevice dev, int attr) {
+        int[] v = new int[1];
+        check(cuDeviceGetAttribute(v, attr, dev), "cuDeviceGetAttribute");
+        return v[0];
+    }
+
+    private static String cString(byte[] b) {
+        int n = 0;
+        while (n < b.length && b[n] != 0) {
+            n++;
+        }
+        return new String(b, 0, n, StandardCharsets.US_ASCII).trim();
+    }
+
+    /** Marks the device unusable after a sticky error: later {@link #get()} calls throw. */
+    static void markBroken(String reason) {
+        if (brokenReason == null) {
+            brokenReason = reason;
+        }
+    }
+
+    /** The reason the device became unusable, or null while it is usable. */
+    public static String brokenReason() {
+        return brokenReason;
+    }
+
+    /** Makes the primary context current in the calling thread (cheap; every entry point calls it). */
+    public void makeCurrent() {
+        String broken = brokenReason;
+        if (broken != null) {
+            throw new DeviceException("the CUDA device is unusable after a fatal error: " + broken, 0);
+        }
+        Cu.check(cuCtxSetCurrent(context), "cuCtxSetCurrent");
+    }
+
+    /** The device's name, e.g. "NVIDIA H100 80GB HBM3". */
+    public String name() {
+        return name;
+    }
+
+    /** Device memory in bytes. */
+    public long totalMemory() {
+        return totalMemory;
+    }
+
+    /** Free device memory in bytes, as the driver reports it now. */
+    public long freeMemory() {
+        makeCurrent();
+        long[] free = new long[1];
+        long[] total = new long[1];
+        Cu.check(cuMemGetInfo(free, total), "cuMemGetInfo");
+        return free[0];
+    }
+
+    String freeMemoryQuietly() {
+        try {
+            return Long.toString(freeMemory());
+        } catch (RuntimeException e) {
+            return "?";
+        }
+    }
+
+    /** Compute capability as major * 10 + minor (90 for Hopper). */
+    public int computeCapability() {
+        return computeCapability;
+    }
+
+    /** Streaming multiprocessors. */
+    public int multiprocessorCount() {
+        return multiprocessors;
+    }
+
+    /**
+     * A device buffer of at least {@code bytes} bytes for work on {@code stream}, from the pool.
+     *
+     * @throws DeviceOutOfMemoryException when the card cannot hold it even after the pool is emptied
+     */
+    public DeviceBuffer allocate(long bytes, DeviceStream stream) {
+        makeCurrent();
+        return memory.allocate(bytes, stream);
+    }
+
+    /** Bytes of device memory held by open buffers (pooled free blocks not counted). */
+    public long bytesInUse() {
+        return memory.inUseBytes();
+    }
+
+    /** Bytes of free blocks kept in the pool for reuse. */
+    public long bytesPooled() {
+        return memory.pooledBytes();
+    }
+
+    /** Frees the pool's free blocks, returning their memory to the driver. */
+    public void trimPool() {
+        makeCurrent();
+        memory.trim();
+    }
+
+    /** A stream from the pool; close it to give it back. */
+    public DeviceStream stream() {
+        makeCurrent();
+        DeviceStream s;
+        synchronized (streams) {
+            s = streams.poll();
+        }
+        if (s == null) {
+            CUstream h = new CUstream();
+            Cu.check(cuStreamCreate(h, CUstream_flags.CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+            s = new DeviceStream(this, h);
+        }
+        s.borrow();
+        return s;
+    }
+
+    void giveStream(DeviceStream s) {
+        synchronized (streams) {
+            streams.push(s);
+        }
+    }
+
+    /** The kernel with this extern "C" name in the loaded image. */
+    public CUfunction function(String kernel) {
+        CUfunction f = functions.get(kernel);
+        if (f == null) {
+            makeCurrent();
+            CUfunction nf = new CUfunction();
+            Cu.check(cuModuleGetFunction(nf, module, kernel), "cuModuleGetFunction(" + kernel + ")");
+            functions.putIfAbsent(kernel, nf);
+            f = functions.get(kernel);
+        }
+        return f;
+    }
+
+    /**
+     * Queues a 1-D launch of the named kernel: {@code blocks} blocks of {@code threads} threads with
+     * {@code sharedBytes} bytes of dynamic shared memory, on {@code stream}. Launch-time errors throw
+     * {@link DeviceException} here; errors inside the kernel surface at the next synchronization.
+     */
+    public void launch(String kernel, long blocks, int threads, int sharedBytes, DeviceStream stream,
+            KernelArgs args) {
+        CUfunction f = function(kernel);
+        makeCurrent();
+        if (blocks <= 0) {
+            return;
+        }
+        if (blocks > Integer.MAX_VALUE) {
+            throw new DeviceException(kernel + ": grid of " + blocks + " blocks is too large", 0);
+        }
+        // the fault-injection hook asks for 4096 threads per block, over the hardware limit of 1024:
+        // the driver refuses the launch with CUDA_ERROR_INVALID_VALUE and the context stays healthy
+        int bx = CudaTestHooks.takeLaunchFailure() ? 4096 : threads;
+        Cu.check(cuLaunchKernel(f, (int) blocks, 1, 1, bx, 1, 1, sharedBytes, stream.handle(),
+                args.toPointer(), null), "cuLaunchKernel(" + kernel + ")");
+    }
+
+    /** Host-device transfers through pinned staging (package use). */
+    HostTransfers transfers() {
+        return transfers;
+    }
+
+    EventPool events() {
+        return events;
+    }
+
+    @Override
+    public String toString() {
+        return name + " (compute capability " + computeCapability / 10 + "." + computeCapability % 10 + ", "
+                + (totalMemory >> 20) + " MiB)";
+    }
+
+    /** Reusable events without timing, for stream-to-stream ordering. */
+    final class EventPool {
+        private final ArrayDeque<CUevent> free = new ArrayDeque<>();
+
+        CUevent take() {
+            synchronized (free) {
+                CUevent e = free.poll();
+                if (e != null) {
+                    return e;
+                }
+            }
+            CUevent e = new CUevent();
+            Cu.check(cuEventCreate(e, CUevent_flags.CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+            return e;
+        }
+
+        void give(CUevent e) {
+            synchronized (free) {
+                free.push(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.bignat.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
+
+import jcuda.Pointer;
+
+/**
+ * Launchers of the digit-vector kernels (cuda/add.cuh, normalize.cuh, compare.cuh) on device-resident
+ * vectors in the {@link org.bignat.core.Digits} layout. Vectors start at offset 0 of their buffers
+ * (16-byte aligned); every call queues work on the given stream, and only {@link #normalize} and
+ * {@link #compare} wait for it (they return a host value).
+ */
+public final class DeviceDigits {
+    /** Threads per block of the element-wise kernels (BN_THREADS in common.cuh). */
+    static final int THREADS = 256;
+    /** Output digits per thread of bn_add/bn_subtract (BN_ADD_DPT in add.cuh). */
+    static final int ADD_DIGITS_PER_THREAD = 4;
+    /** Threads per block of bn_normalize (BN_NORM_THREADS). */
+    static final int NORM_THREADS = 256;
+    /** Digits per tile (block) of bn_normalize (BN_NORM_TILE = 256 threads x 8 digits). */
+    static final int NORM_TILE = 2048;
+    /** Bytes of bn_normalize's scratch before the tile descriptors (4 u64 words). */
+    static final int NORM_SCRATCH_HEADER = 32;
+
+    private DeviceDigits() {}
+
+    /**
+     * Queues z[lo..hi) = digits of x + y (or x - y), the carry-free sum of the Digits contract;
+     * {@code nz = max(nx, ny) + 1}, {@code lo} a multiple of 4, z distinct from x and y.
+     */
+    public static void addOrSubtract(CudaDevice device, DeviceStream stream, boolean subtract, DeviceBuffer x,
+            long nx, DeviceBuffer y, long ny, DeviceBuffer z, long lo, long hi) {
+        long nz = Math.max(nx, ny) + 1;
+        if (lo % ADD_DIGITS_PER_THREAD != 0 || lo < 0 || hi > nz || z.size() < nz * Long.BYTES) {
+            throw new IllegalArgumentException("bad add range [" + lo + ", " + hi + ") of " + nz);
+        }
+        long threads = (hi - lo + ADD_DIGITS_PER_THREAD - 1) / ADD_DIGITS_PER_THREAD;
+        device.launch(subtract ? "bn_subtract" : "bn_add", (threads + THREADS - 1) / THREADS, THREADS, 0, stream,
+                new KernelArgs().ptr(x).i64(nx).ptr(y).i64(ny).ptr(z).i64(nz).i64(lo).i64(hi));
+    }
+
+    /**
+     * Normalizes x[0..n) into z (at least n + 1 digits) and waits: returns the trimmed length of the
+     * canonical result in z.
+     *
+     * @throws ArithmeticException when the value is negative
+     */
+    public static long normalize(CudaDevice device, DeviceStream stream, DeviceBuffer x, long n, DeviceBuffer z) {
+        if (n == 0) {
+            return 0;
+        }
+        if (z.size() < (n + 1) * Long.BYTES) {
+            throw new IllegalArgumentException("normalize output needs " + (n + 1) + " digits");
+        }
+        long tiles = (n + NORM_TILE - 1) / NORM_TILE;
+        long scratchBytes = NORM_SCRATCH_HEADER + 4 * tiles;
+        try (DeviceBuffer scratch = device.allocate(scratchBytes, stream)) {
+            Cu.check(cuMemsetD32Async(scratch.pointer(), 0, scratchBytes / 4, stream.handle()), "cuMemsetD32Async");
+            device.launch("bn_normalize", tiles, NORM_THREADS, 0, stream,
+                    new KernelArgs().ptr(x).i64(n).ptr(z).ptr(scratch));
+            stream.synchronize();
+            long[] head = new long[3];
+            Cu.check(cuMemcpyDtoH(Pointer.to(head), scratch.pointer(), 3 * Long.BYTES), "cuMemcpyDtoH");
+            if (head[2] < 0) {
+                throw new ArithmeticException("BigNat: normalize of a negative value");
+            }
+            return head[1];
+        }
+    }
+
+    /** Compares canonical x[0..n) and y[0..n) and waits: -1, 0 or 1. */
+    public static int compare(CudaDevice device, DeviceStream stream, DeviceBuffer x, DeviceBuffer y, long n) {
+        if (n == 0) {
+            return 0;
+        }
+        try (DeviceBuffer result = device.allocate(Long.BYTES, stream)) {
+            Cu.check(cuMemsetD32Async(result.pointer(), 0, 2, stream.handle()), "cuMemsetD32Async");
+            long threads = (n + 1) / 2;
+            device.launch("bn_compare", (threads + THREADS - 1) / THREADS, THREADS, 0, stream,
+                    new KernelArgs().ptr(x).ptr(y).i64(n).ptr(result));
+            stream.synchronize();
+            long[] key = new long[1];
+            Cu.check(cuMemcpyDtoH(Pointer.to(key), result.pointer(), Long.BYTES), "cuMemcpyDtoH");
+            return key[0] == 0 ? 0 : (key[0] & 1) != 0 ? 1 : -1;
+        }
+    }
+
+    /** Queues a device-to-device copy of {@code bytes} bytes. */
+    public static void copy(CudaDevice device, DeviceStream stream, DeviceBuffer src, DeviceBuffer dst, long bytes) {
+        device.makeCurrent();
+        Cu.check(jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync(dst.pointer(), src.pointer(), bytes, stream.handle()),
+                "cuMemcpyDtoDAsync");
+    }
+
+    /** Uploads {@code len} digits of {@code src} from {@code off} into {@code dst} (pinned, pipelined) and waits. */
+    public static void upload(CudaDevice device, DeviceStream stream, long[] src, int off, int len, DeviceBuffer dst) {
+        if (len > 0) {
+            device.transfers().upload(src, off, len, dst.pointer(), stream);
+        }
+    }
+
+    /** Downloads {@code len} digits of {@code src} into {@code dst} from {@code off} and waits. */
+    public static void download(CudaDevice device, DeviceStream stream, DeviceBuffer src, long[] dst, int off, int len) {
+        if (len > 0) {
+            device.transfers().download(src.pointer(), dst, off, len, stream);
+        }
+    }
+}
