@@ -398,6 +398,19 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return true;
     }
 
+    /**
+     * Opens a GPU session for device-resident values: upload operands once, run a chain of
+     * operations on the device, download the result once. Close it (try-with-resources) to free the
+     * device memory of its values.
+     *
+     * @return a new session on the CUDA device
+     * @throws org.bignat.core.EngineUnavailableException when no usable CUDA GPU is there (no
+     *     driver, no JCuda natives, no device); the message says which
+     */
+    public static Gpu gpu() {
+        return Gpu.open();
+    }
+
     // ------------------------------------------------------------------ comparison
 
     /** 0 for zero, 1 otherwise. */
