@@ -7,17 +7,18 @@
 //
 // Kernel layout of one coefficient: L signed 32-bit digits of base 2^24, little-endian, value
 // sum d[j] * 2^(24 j) taken mod 2^N + 1. Digits are redundant: every kernel output digit d obeys
-//   |d| <= SSA_DIGIT_BOUND = 2^25 + 2^15,
+//   |d| <= 3 * 2^24 + 16 < 2^26,
 // and that bound is closed under every step below because each step ends with a carry-free
-// absorb (ssa_absorb3): an exact 64-bit "wide digit" w_j (a sum or a shifted difference, |w| < 2^51)
-// is split as w = a + b 2^24 + c 2^48 with a, b in [0, 2^24) and c signed, and digit j becomes
-// a_j + b_{j-1} + c_{j-2}; what crosses position N re-enters at 0 negated (2^N = -1 in R).
+// absorb: a shifted digit t 2^r (|t| < 2^27) is split as a + b 2^24 + c 2^48 with a, b in [0, 2^24)
+// and c signed (|c| <= 4), an unshifted one as a + b 2^24, and digit j becomes a_j + b_{j-1} + c_{j-2}
+// (a butterfly output sums at most two such absorbed terms); what crosses position N re-enters at 0
+// negated (2^N = -1 in R).
 // So no carry chain ever runs inside the transform; only the final per-coefficient normalize
 // (ssa_finish.cuh) resolves carries, with a block-wide scan.
 //
 // Pointwise products (ssa_pointwise.cuh): each product in R is a negacyclic convolution of length
 // L of the digits, computed exactly by an NTT over the Goldilocks prime p = 2^64 - 2^32 + 1 in
-// shared memory: |digit| <= 2^24 + 3 after one absorb, so |coefficient| <= 2^13 (2^24+3)^2 < p / 2.
+// shared memory: |digit| <= 2^24 + 4 after one absorb, so |coefficient| <= 2^13 (2^24+4)^2 < p / 2.
 #pragma once
 
 typedef unsigned long long ssa_u64;

@@ -20,39 +20,67 @@
 #pragma once
 #include "ssa_common.cuh"
 
-/** Threads of a transform pass block. */
+/** Most threads of a transform pass block (fewer when a level holds less work: see ssa_fft_threads). */
 #define SSA_FFT_THREADS 1024
-/** Output digits (of each of the two butterfly outputs) a thread stages in registers per chunk. */
-#define SSA_FFT_ITEMS 8
+/** Runs of 4 output digits a thread stages in registers per chunk. */
+#define SSA_FFT_ITEMS 2
+
+/**
+ * The parts of a shifted source digit t * 2^r (|t| < 2^28, r < 24), all in 32-bit arithmetic:
+ * t 2^r = a + b 2^24 + c 2^48 with a, b in [0, 2^24) and c signed, |c| <= 8.
+ */
+struct SsaParts { int a, b, c; };
+__device__ __forceinline__ SsaParts ssa_parts(int t, int r) {
+    SsaParts p;
+    p.a = (int)(((unsigned)t << r) & SSA_DMASK);
+    p.b = (t >> (SSA_DBITS - r)) & SSA_DMASK;
+    p.c = (t >> SSA_DBITS) >> (SSA_DBITS - r);
+    return p;
+}
+
+/**
+ * Threads for a pass over groups of 2^r coefficients of 2^l digits: a level holds 2^(r+l-3) runs of
+ * 4 digits; small groups get a small block whose one chunk covers the whole level.
+ */
+__host__ __device__ __forceinline__ int ssa_fft_threads(int l, int r) {
+    int runs = 1 << (r + l - 3);
+    int t = (runs + SSA_FFT_ITEMS - 1) / SSA_FFT_ITEMS;
+    t = (t + 31) & ~31;
+    return t < SSA_FFT_THREADS ? t : SSA_FFT_THREADS;
+}
 
 template <bool INVERSE>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r) {
     extern __shared__ int4 ssa_fft_sm4[];
     int* sm = reinterpret_cast<int*>(ssa_fft_sm4);
+    const int T = blockDim.x;
     const int L = 1 << l, lmask = L - 1, n = SSA_DBITS << l;
     const int lo = h0 - r + 1, R = 1 << r;
     const ssa_i64 g = blockIdx.x;
     // The group: coefficient indices base + e * 2^lo, e < 2^r; base has zeros in bits lo..h0.
     const ssa_i64 base = ((g >> lo) << (h0 + 1)) | (g & ((1LL << lo) - 1));
     const int l4 = l - 2;  // int4 per coefficient = 2^l4
-    for (int v = threadIdx.x; v < (R << l4); v += SSA_FFT_THREADS) {
+    for (int v = threadIdx.x; v < (R << l4); v += T) {
         int e = v >> l4, w = v & ((1 << l4) - 1);
         const int4* src = reinterpret_cast<const int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
         ssa_fft_sm4[v] = src[w];
     }
     __syncthreads();
 
-    const int items = (R >> 1) << l;  // (butterfly, output digit) pairs per level
+    // Work item: one butterfly and a run of 4 output digits j0..j0+3 of both its outputs. A chunk of
+    // T * SSA_FFT_ITEMS items holds whole butterflies (T = 1024: 2048 runs >= L / 4), so reading a
+    // chunk, synchronizing and writing it back in place is race-free.
+    const int items = (R >> 1) << l4;
     for (int step = 0; step < r; ++step) {
         const int h = INVERSE ? lo + step : h0 - step;
         const int bit = h - lo;
-        for (int c0 = 0; c0 < items; c0 += SSA_FFT_THREADS * SSA_FFT_ITEMS) {
-            int ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
+        for (int c0 = 0; c0 < items; c0 += T * SSA_FFT_ITEMS) {
+            int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
 #pragma unroll
             for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
-                const int item = c0 + it * SSA_FFT_THREADS + threadIdx.x;
+                const int item = c0 + it * T + threadIdx.x;
                 if (item < items) {
-                    const int p = item >> l, j = item & lmask;
+                    const int p = item >> l4, j0 = (item & ((1 << l4) - 1)) << 2;
                     const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
                     const int* x = sm + (e0 << l);
                     const int* y = sm + ((e0 | (1 << bit)) << l);
@@ -60,44 +88,57 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
                     int s = (int)(i & ((1LL << h) - 1)) * (n >> h);
                     if (INVERSE && s != 0) s = 2 * n - s;
                     const SsaShift sh = ssa_shift(s, n);
-                    const ssa_i64 scale = 1LL << sh.r;
-                    ssa_i64 wu[3], wv[3];
+                    // Shifted operand parts at positions j0-2 .. j0+3 (index t+2).
+                    SsaParts z[6];
 #pragma unroll
-                    for (int d = 0; d < 3; ++d) {
-                        const int jj = (j - d) & lmask;
-                        int m;
-                        const bool ng = ssa_src(jj, sh, lmask, m);
-                        if (!INVERSE) {
-                            wu[d] = x[jj] + y[jj];
-                            const int t = x[m] - y[m];
-                            wv[d] = (ssa_i64)(ng ? -t : t) * scale;
-                        } else {
-                            const int t = y[m];
-                            const ssa_i64 z = (ssa_i64)(ng ? -t : t) * scale;
-                            wu[d] = x[jj] + z;
-                            wv[d] = x[jj] - z;
-                        }
+                    for (int t = 0; t < 6; ++t) {
+                        const int jj = (j0 + t - 2) & lmask;
+                        const int idx = jj - sh.q;
+                        const bool ng = (idx < 0) != sh.neg;
+                        const int m = idx & lmask;
+                        int val = INVERSE ? y[m] : x[m] - y[m];
+                        z[t] = ssa_parts(ng ? -val : val, sh.r);
                     }
-                    ou[it] = ssa_absorb3(wu[0], wu[1], wu[2], j < 1, j < 2);
-                    ov[it] = ssa_absorb3(wv[0], wv[1], wv[2], j < 1, j < 2);
+                    // Unshifted operand at positions j0-1 .. j0+3 (index t+1).
+                    const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
+                    const int xm = x[(j0 - 1) & lmask];
+                    int xs[5] = {xm, x4.x, x4.y, x4.z, x4.w};
+                    if (!INVERSE) {
+                        const int4 y4 = *reinterpret_cast<const int4*>(y + j0);
+                        xs[0] += y[(j0 - 1) & lmask];
+                        xs[1] += y4.x; xs[2] += y4.y; xs[3] += y4.z; xs[4] += y4.w;
+                    }
+                    int ru[4], rv[4];
+#pragma unroll
+                    for (int t = 0; t < 4; ++t) {
+                        const bool w1 = j0 + t < 1, w2 = j0 + t < 2;
+                        const int cb = xs[t] >> SSA_DBITS;
+                        const int base_d = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
+                        const int zb = z[t + 1].b, zc = z[t].c;
+                        const int zs = z[t + 2].a + (w1 ? -zb : zb) + (w2 ? -zc : zc);
+                        if (!INVERSE) { ru[t] = base_d; rv[t] = zs; }
+                        else { ru[t] = base_d + zs; rv[t] = base_d - zs; }
+                    }
+                    ou[it] = make_int4(ru[0], ru[1], ru[2], ru[3]);
+                    ov[it] = make_int4(rv[0], rv[1], rv[2], rv[3]);
                 }
             }
             __syncthreads();
 #pragma unroll
             for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
-                const int item = c0 + it * SSA_FFT_THREADS + threadIdx.x;
+                const int item = c0 + it * T + threadIdx.x;
                 if (item < items) {
-                    const int p = item >> l, j = item & lmask;
+                    const int p = item >> l4, w = item & ((1 << l4) - 1);
                     const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
-                    sm[(e0 << l) + j] = ou[it];
-                    sm[((e0 | (1 << bit)) << l) + j] = ov[it];
+                    ssa_fft_sm4[(e0 << l4) + w] = ou[it];
+                    ssa_fft_sm4[((e0 | (1 << bit)) << l4) + w] = ov[it];
                 }
             }
             __syncthreads();
         }
     }
 
-    for (int v = threadIdx.x; v < (R << l4); v += SSA_FFT_THREADS) {
+    for (int v = threadIdx.x; v < (R << l4); v += T) {
         int e = v >> l4, w = v & ((1 << l4) - 1);
         int4* dst = reinterpret_cast<int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
         dst[w] = ssa_fft_sm4[v];
@@ -106,7 +147,7 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
 
 /**
  * One forward pass: levels h0 down to h0-r+1 of the transform of the coefficients in buf (2^k of them,
- * 2^l digits each). Grid: 2^(k-r) blocks of SSA_FFT_THREADS; dynamic shared memory 2^(r+l) * 4 bytes.
+ * 2^l digits each). Grid: 2^(k-r) blocks of ssa_fft_threads(l, r) threads; dynamic shared memory 2^(r+l) * 4 bytes.
  */
 extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
 ssa_fft_forward(int* __restrict__ buf, int l, int h0, int r) {

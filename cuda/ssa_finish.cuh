@@ -93,13 +93,17 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
     extern __shared__ int ssa_cn_sm[];
     const int L = 1 << l, lmask = L - 1;
     int* cf = buf + ((ssa_i64)blockIdx.x << l);
-    // Absorb once: digits in [-3, 2^24 + 3], so every carry is -1, 0 or 1.
+    // Absorb once: digits in [-4, 2^24 + 3], so every carry is -1, 0 or 1.
+    // Thread t owns the run of digits [t per, (t+1) per); digit j = t per + i lives at sm[i * 256 + t]
+    // so that a warp walking its runs in step touches 32 consecutive words (no bank conflicts).
+    const int per = L >= SSA_CONV_THREADS ? L / SSA_CONV_THREADS : 1;
+    const int lper = 31 - __clz(per);
+#define SSA_CN_IDX(j) ((((j) & (per - 1)) << 8) + ((j) >> lper))
     for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) {
         const int cin = cf[(j - 1) & lmask] >> SSA_DBITS;
-        ssa_cn_sm[j] = (cf[j] & SSA_DMASK) + (j == 0 ? -cin : cin);
+        ssa_cn_sm[SSA_CN_IDX(j)] = (cf[j] & SSA_DMASK) + (j == 0 ? -cin : cin);
     }
     __syncthreads();
-    const int per = L >= SSA_CONV_THREADS ? L / SSA_CONV_THREADS : 1;
     const int j0 = threadIdx.x * per;
     const int j1 = min(j0 + per, L);
     // Value V = sum e_j 2^(24 j) = low + h 2^N = low - h (mod 2^N + 1): resolve, fold h back, repeat
@@ -109,7 +113,7 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
 #pragma unroll
         for (int c = -1; c <= 1; ++c) {
             int cc = c;
-            for (int j = j0; j < j1; ++j) cc = (ssa_cn_sm[j] + cc) >> SSA_DBITS;
+            for (int j = j0; j < j1; ++j) cc = (ssa_cn_sm[SSA_CN_IDX(j)] + cc) >> SSA_DBITS;
             f |= (cc + 1) << (2 * (c + 1));
         }
         if (j0 >= L) f = SSA_MAP_ID;
@@ -117,8 +121,8 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
         const int pre = ssa_map_scan(f, &total);
         int cc = ssa_map_apply(pre, 0);
         for (int j = j0; j < j1; ++j) {
-            const int t = ssa_cn_sm[j] + cc;
-            ssa_cn_sm[j] = t & SSA_DMASK;
+            const int t = ssa_cn_sm[SSA_CN_IDX(j)] + cc;
+            ssa_cn_sm[SSA_CN_IDX(j)] = t & SSA_DMASK;
             cc = t >> SSA_DBITS;
         }
         const int h = ssa_map_apply(total, 0);
@@ -127,7 +131,8 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
         if (threadIdx.x == 0) ssa_cn_sm[0] -= h;
         __syncthreads();
     }
-    for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) cf[j] = ssa_cn_sm[j];
+    for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) cf[j] = ssa_cn_sm[SSA_CN_IDX(j)];
+#undef SSA_CN_IDX
 }
 
 /** Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero). */

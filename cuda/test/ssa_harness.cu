@@ -91,22 +91,27 @@ static void ensure(Dev& d, const Plan& p) {
 static const int NSTAGE = 8;
 static const char* STAGE[NSTAGE] = {"split", "fwd-fft", "pointwise", "inv-fft", "coef-norm", "combine", "carry", "total"};
 
+// Levels per pass: as many as a group of 2^LOG_G digits holds, but at least 2^8 groups (blocks) per pass.
+static int pass_r(const Plan& p, int remaining) {
+    int r = std::min(LOG_G - p.l, std::max(1, p.k - 8));
+    return std::max(1, std::min(r, remaining));
+}
 static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s) {
-    int maxr = LOG_G - p.l;
     if (!inv) {
         for (int h0 = p.k - 1; h0 >= 0;) {
-            int r = std::min(maxr, h0 + 1);
-            ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), SSA_FFT_THREADS, (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r); CKL();
+            int r = pass_r(p, h0 + 1);
+            ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r); CKL();
             h0 -= r;
         }
     } else {
         for (int lo = 0; lo < p.k;) {
-            int r = std::min(maxr, p.k - lo);
-            ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), SSA_FFT_THREADS, (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r); CKL();
+            int r = pass_r(p, p.k - lo);
+            ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r); CKL();
             lo += r;
         }
     }
 }
+static int npasses(const Plan& p) { int c = 0; for (int h = p.k; h > 0; h -= pass_r(p, h)) ++c; return c; }
 
 // Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE+1 events or null.
 static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, bool square, ssa_i64* out, cudaStream_t s, cudaEvent_t* ev) {
@@ -286,9 +291,9 @@ int main(int argc, char** argv) {
             double T = 4.0 * ((double)(1LL << (p.k + p.l)));  // bytes of one transform buffer
             double ops = square ? 1 : 2;
             double bytes[7] = {ops * (8.0 * n + T),
-                               ops * 2 * T * ((p.k + (LOG_G - p.l) - 1) / (LOG_G - p.l)),
+                               ops * 2 * T * npasses(p),
                                (ops + 1) * T,
-                               2 * T * ((p.k + (LOG_G - p.l) - 1) / (LOG_G - p.l)),
+                               2 * T * npasses(p),
                                2 * T, T + 16.0 * n, 8 * 2.0 * n * 3};
             char line[512];
             printf("2^%d%s plan l=%d k=%d m=%d, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m, T / 1e6);
