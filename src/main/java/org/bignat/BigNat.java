@@ -434,8 +434,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (a.length != b.length) {
             return a.length < b.length ? -1 : 1;
         }
-        int i = Arrays.mismatch(a, b);
-        return i < 0 ? 0 : (a[i] < b[i] ? -1 : 1);
+        for (int i = a.length - 1; i >= 0; i--) { // the most significant differing digit decides
+            if (a[i] != b[i]) {
+                return a[i] < b[i] ? -1 : 1; // canonical digits are in [0, B): signed compare is fine
+            }
+        }
+        return 0;
     }
 
     /** Whether {@code o} is a BigNat of the same value (whatever the representations). */

@@ -127,8 +127,14 @@ public final class Engines {
         return org.bignat.cuda.CudaEngine.open();
     }
 
+    /** The first line of the message, at most 300 characters: the log stays one line. */
     private static String message(Throwable e) {
-        return e.getMessage() != null ? e.getMessage() : e.toString();
+        String m = e.getMessage() != null ? e.getMessage() : e.toString();
+        int nl = m.indexOf('\n');
+        if (nl >= 0) {
+            m = m.substring(0, nl).trim() + " ...";
+        }
+        return m.length() > 300 ? m.substring(0, 297) + "..." : m;
     }
 
     /** Stands in for a forced engine that could not be opened: every operation says why. */

@@ -1,0 +1,203 @@
+package org.bignat;
+
+import java.math.BigInteger;
+import java.util.Objects;
+
+/**
+ * The {@link BigInteger} facade: the same operations with BigInteger's signs, semantics and results,
+ * bit for bit, computed by BigNat when the operands are huge and by BigInteger itself when they are
+ * small (below the crossover constants, where BigInteger's own algorithms win or tie).
+ */
+public final class BigMath {
+    /**
+     * Products whose smaller operand has fewer bits than this are delegated to BigInteger.
+     * PROVISIONAL (2^20 bits, not measured): the placeholder multiply is schoolbook; the CPU
+     * multiplication issue measures the real crossover (JMH, BigInteger.multiply vs BigNat) and
+     * sets it here.
+     */
+    public static final long MULTIPLY_CROSSOVER_BITS = 1L << 20;
+
+    /**
+     * Radix conversions of values with fewer bits than this (or texts with fewer characters than
+     * this) are delegated to BigInteger. PROVISIONAL (2^20, not measured): the placeholder radix
+     * conversion is BigInteger's; the radix-conversion issue measures and sets it.
+     */
+    public static final long RADIX_CROSSOVER_BITS = 1L << 20;
+
+    private BigMath() {}
+
+    /** {@code a * b}, as {@link BigInteger#multiply}. */
+    public static BigInteger multiply(BigInteger a, BigInteger b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        int sign = a.signum() * b.signum();
+        if (sign == 0) {
+            return BigInteger.ZERO;
+        }
+        if (Math.min(a.bitLength(), b.bitLength()) < MULTIPLY_CROSSOVER_BITS) {
+            return a.multiply(b);
+        }
+        BigInteger r = BigNat.of(a.abs()).multiply(BigNat.of(b.abs())).toBigInteger();
+        return sign < 0 ? r.negate() : r;
+    }
+
+    /** {@code a * a}, as {@code a.multiply(a)}. */
+    public static BigInteger square(BigInteger a) {
+        Objects.requireNonNull(a, "a");
+        if (a.bitLength() < MULTIPLY_CROSSOVER_BITS) {
+            return a.multiply(a);
+        }
+        return BigNat.of(a.abs()).square().toBigInteger();
+    }
+
+    /**
+     * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger
+     * (whose Burnikel–Ziegler division ties with ours below the FFT range). Measured with
+     * DivisionCrossover (src/test/java/org/bignat/div) on the 2-core development machine: 2n-by-n
+     * bit divisions, BigInteger.divideAndRemainder against BigMath through BigNat, conversions included.
+     */
+    public static final long DIVIDE_CROSSOVER_BITS = 1L << 16;
+
+    /**
+     * Square roots of values with fewer bits than this are delegated to {@link BigInteger#sqrt}.
+     * Measured like {@link #DIVIDE_CROSSOVER_BITS}.
+     */
+    public static final long SQRT_CROSSOVER_BITS = 1L << 14;
+
+    /**
+     * {@code a / b} truncated toward zero, as {@link BigInteger#divide}.
+     *
+     * @throws ArithmeticException when {@code b} is zero
+     */
+    public static BigInteger divide(BigInteger a, BigInteger b) {
+        return divideAndRemainder(a, b)[0];
+    }
+
+    /**
+     * {@code a - b * divide(a, b)}, the sign of {@code a}, as {@link BigInteger#remainder}.
+     *
+     * @throws ArithmeticException when {@code b} is zero
+     */
+    public static BigInteger remainder(BigInteger a, BigInteger b) {
+        return divideAndRemainder(a, b)[1];
+    }
+
+    /**
+     * {@code {divide(a, b), remainder(a, b)}}, as {@link BigInteger#divideAndRemainder}.
+     *
+     * @throws ArithmeticException when {@code b} is zero
+     */
+    public static BigInteger[] divideAndRemainder(BigInteger a, BigInteger b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        if (b.signum() == 0) {
+            throw new ArithmeticException("BigInteger divide by zero");
+        }
+        long qbits = (long) a.bitLength() - b.bitLength();
+        if (Math.min(qbits, b.bitLength()) < DIVIDE_CROSSOVER_BITS) {
+            return a.divideAndRemainder(b);
+        }
+        BigNat[] qr = BigNat.of(a.abs()).divideAndRemainder(BigNat.of(b.abs()));
+        BigInteger q = qr[0].toBigInteger();
+        BigInteger r = qr[1].toBigInteger();
+        // Truncating division: the quotient's sign is the product of the signs, the remainder's is
+        // the dividend's; negate() of zero is zero, so no "-0" can arise.
+        return new BigInteger[] {a.signum() * b.signum() < 0 ? q.negate() : q, a.signum() < 0 ? r.negate() : r};
+    }
+
+    /**
+     * {@code floor(sqrt(a))}, as {@link BigInteger#sqrt}.
+     *
+     * @throws ArithmeticException when {@code a} is negative
+     */
+    public static BigInteger sqrt(BigInteger a) {
+        Objects.requireNonNull(a, "a");
+        if (a.signum() < 0) {
+            throw new ArithmeticException("Negative BigInteger");
+        }
+        if (a.bitLength() < SQRT_CROSSOVER_BITS) {
+            return a.sqrt();
+        }
+        return BigNat.of(a).sqrt().toBigInteger();
+    }
+
+    /**
+     * {@code a^exponent}, as {@link BigInteger#pow}: 0^0 = 1.
+     *
+     * @throws ArithmeticException when {@code exponent < 0} or the result exceeds BigInteger's range
+     */
+    public static BigInteger pow(BigInteger a, int exponent) {
+        Objects.requireNonNull(a, "a");
+        if (exponent < 0) {
+            throw new ArithmeticException("Negative exponent");
+        }
+        if (exponent == 0) {
+            return BigInteger.ONE;
+        }
+        if (a.signum() == 0) {
+            return BigInteger.ZERO;
+        }
+        long bits = a.bitLength();
+        if ((bits - 1) * exponent >= Integer.MAX_VALUE) { // the result has > (bits-1)*exponent bits
+            throw new ArithmeticException("BigInteger would overflow supported range");
+        }
+        if (bits * exponent < MULTIPLY_CROSSOVER_BITS || exponent == 1) {
+            return a.pow(exponent);
+        }
+        BigInteger m = a.abs();
+        int twos = m.getLowestSetBit(); // a = odd * 2^twos: the power of two is a shift at the end
+        BigNat odd = BigNat.of(m.shiftRight(twos));
+        BigNat r = odd;
+        for (int i = 30 - Integer.numberOfLeadingZeros(exponent); i >= 0; i--) { // left-to-right binary
+            r = r.square();
+            if ((exponent >>> i & 1) != 0) {
+                r = r.multiply(odd);
+            }
+        }
+        BigInteger p = r.toBigInteger().shiftLeft(Math.multiplyExact(twos, exponent));
+        return a.signum() < 0 && (exponent & 1) != 0 ? p.negate() : p;
+    }
+
+    /**
+     * The digits of {@code a} in the radix, as {@link BigInteger#toString(int)}: a leading '-' for a
+     * negative value, lower case, and radix 10 when the radix is outside 2..36.
+     */
+    public static String toString(BigInteger a, int radix) {
+        Objects.requireNonNull(a, "a");
+        if (radix < Character.MIN_RADIX || radix > Character.MAX_RADIX) {
+            radix = 10;
+        }
+        if (a.bitLength() < RADIX_CROSSOVER_BITS) {
+            return a.toString(radix);
+        }
+        String s = BigNat.of(a.abs()).toString(radix);
+        return a.signum() < 0 ? "-" + s : s;
+    }
+
+    /**
+     * Parses text as {@code new BigInteger(text, radix)} does: an optional '-' or '+', then at least
+     * one digit of the radix ({@link Character#digit}, so non-ASCII digits are accepted as well).
+     *
+     * @throws NumberFormatException for malformed text or a radix outside 2..36
+     */
+    public static BigInteger parse(String text, int radix) {
+        Objects.requireNonNull(text, "text");
+        if (text.length() < RADIX_CROSSOVER_BITS / 8 || radix < Character.MIN_RADIX
+                || radix > Character.MAX_RADIX) {
+            return new BigInteger(text, radix);
+        }
+        boolean negative = text.charAt(0) == '-';
+        int start = negative || text.charAt(0) == '+' ? 1 : 0;
+        for (int i = start; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch >= 0x80) {
+                return new BigInteger(text, radix); // non-ASCII digits: BigInteger's own rules, rare
+            }
+            if (Character.digit(ch, radix) < 0) {
+                throw new NumberFormatException("Illegal digit '" + ch + "' at index " + i);
+            }
+        }
+        BigInteger r = BigNat.parse(text.substring(start), radix).toBigInteger();
+        return negative ? r.negate() : r;
+    }
+}

@@ -1,0 +1,49 @@
+package org.bignat.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.bignat.Oracle;
+import org.bignat.TestRandom;
+import org.junit.jupiter.api.Test;
+
+/** The top-down sign scan and trim, limb and byte repacking. */
+class RedundantTest {
+    @Test
+    void topGivesSignAndPreservesValue() {
+        Random r = TestRandom.create("topGivesSignAndPreservesValue");
+        for (int it = 0; it < 3000; it++) {
+            long[] z = new long[r.nextInt(10)];
+            for (int i = 0; i < z.length; i++) {
+                z[i] = r.nextInt(3) == 0 ? r.nextInt(5) - 2 : TestRandom.digit(r);
+            }
+            BigInteger v = Oracle.value(z);
+            Redundant.Top t = Redundant.top(z);
+            assertEquals(v.signum(), t.signum(), () -> java.util.Arrays.toString(z));
+            if (v.signum() >= 0) {
+                long[] trimmed = Redundant.trimNonNegative(z);
+                assertEquals(v, Oracle.value(trimmed));
+                assertTrue(trimmed.length == 0 || trimmed[trimmed.length - 1] >= 1);
+            }
+        }
+    }
+
+    @Test
+    void limbsAndBytesRoundTrip() {
+        Random r = TestRandom.create("limbsAndBytesRoundTrip");
+        for (int it = 0; it < 300; it++) {
+            BigInteger a = TestRandom.nat(r, TestRandom.bits(r, 20000));
+            byte[] mag = a.toByteArray();
+            long[] limbs = ByteLimbs.fromBigEndian(mag, 0, mag.length);
+            long[] digits = Limbs.toDigits(limbs);
+            assertEquals(a, Oracle.value(digits));
+            assertArrayEquals(limbs, Limbs.fromDigits(digits));
+            int bytes = (a.bitLength() + 7) / 8;
+            assertEquals(a, new BigInteger(1, ByteLimbs.toBigEndian(limbs, bytes)));
+            assertEquals(a, new BigInteger(1, ByteLimbs.toBigEndian(limbs, bytes + 9)));
+        }
+    }
+}
