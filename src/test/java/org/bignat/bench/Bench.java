@@ -1,0 +1,147 @@
+package org.bignat.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bench, the README's main job: times BigNat (CPU engine; GPU engine host-to-host and
+ * device-resident when a GPU is there) against BigInteger, BigInteger.parallelMultiply, apfloat
+ * and GMP, prints a table per operation with ratios, writes {@code bench.csv} and one log-log
+ * plot per operation into the output folder. Run {@code --help} for the options.
+ *
+ * <p>Exit status: 0 done, 2 bad options (usage on stderr), 3 a result disagreed between
+ * participants, 1 an output file could not be written.
+ */
+public final class Bench {
+    /** Exit status for bad options. */
+    static final int EXIT_USAGE = 2;
+    /** Exit status when some participant returned a wrong result. */
+    static final int EXIT_MISMATCH = 3;
+    /** Exit status when an output file could not be written. */
+    static final int EXIT_IO = 1;
+
+    private Bench() {}
+
+    public static void main(String[] args) {
+        // The CPU row must be the CPU engine even on a GPU machine: the GPU rows go through the
+        // device-resident API, which does not depend on this property. Set here, not in run(), so
+        // that tests calling run() leave the engine selection of their JVM alone.
+        if (System.getProperty("bignat.engine") == null) System.setProperty("bignat.engine", "cpu");
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the bench; returns the exit status (never throws for bad options). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (BadOptionException e) {
+            err.println("bench: " + e.getMessage());
+            err.println();
+            err.print(BenchOptions.usage());
+            return EXIT_USAGE;
+        }
+        if (options.help) {
+            out.print(BenchOptions.usage());
+            return 0;
+        }
+        try {
+            Files.createDirectories(options.outDir);
+        } catch (IOException e) {
+            err.println("bench: cannot create output folder " + options.outDir + ": " + e.getMessage());
+            return EXIT_IO;
+        }
+
+        List<Participant> engines = new ArrayList<>();
+        for (String e : options.engines) engines.add(Participants.engine(e));
+        List<Participant> peers = new ArrayList<>();
+        boolean gmp = false;
+        for (String p : options.peers) {
+            if (p.equals("gmp")) {
+                gmp = true;
+            } else {
+                peers.add(Participants.peer(p));
+            }
+        }
+        List<Op> ops = new ArrayList<>(options.ops);
+        Map<String, Result> external = new HashMap<>();
+        String gmpStatus = "not requested";
+        if (gmp) {
+            GmpRunner runner = new GmpRunner(options.outDir);
+            err.println("bench: timing GMP (compiling " + GmpRunner.SOURCE + ") ...");
+            external = runner.run(ops, options.log2Sizes);
+            gmpStatus = runner.status();
+            peers.add(new ExternalPeer(GmpRunner.LABEL, GmpRunner.OPS));
+        }
+
+        List<String> engineLabels = labels(engines);
+        List<String> peerLabels = labels(peers);
+        printHeader(out, options, engines, gmpStatus);
+        Runner runner = new Runner(options, engines, peers, external);
+        Progress progress = new Progress(err, runner.cellCount(), Progress.stderrIsTerminal());
+        List<Result> results = runner.run(progress, op -> {
+            progress.clear();
+            out.println(new ResultTable(op, options.log2Sizes, engineLabels, peerLabels, runner.results()).render());
+            out.flush();
+        });
+        progress.clear();
+        for (Participant p : engines) p.close();
+        for (Participant p : peers) p.close();
+
+        int status = 0;
+        try {
+            Path csv = options.outDir.resolve("bench.csv");
+            CsvOutput.write(csv, results);
+            out.println("CSV: " + csv);
+            if (options.plot) {
+                String subtitle = Runtime.getRuntime().availableProcessors() + " cores";
+                for (Path png : Plot.write(options.outDir, ops, results, subtitle)) out.println("plot: " + png);
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("bench: cannot write output: " + e);
+            status = EXIT_IO;
+        }
+        if (runner.mismatches() > 0) {
+            err.println("bench: " + runner.mismatches() + " WRONG RESULT(S), see the tables");
+            return EXIT_MISMATCH;
+        }
+        return status;
+    }
+
+    private static List<String> labels(List<Participant> ps) {
+        List<String> l = new ArrayList<>();
+        for (Participant p : ps) l.add(p.label());
+        return l;
+    }
+
+    private static void printHeader(PrintStream out, BenchOptions o, List<Participant> engines, String gmpStatus) {
+        Runtime rt = Runtime.getRuntime();
+        out.println("BigNat bench, " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        out.println("  JVM " + System.getProperty("java.vm.name") + " " + Runtime.version() + ", "
+                + rt.availableProcessors() + " cores, max heap " + (rt.maxMemory() >> 20) + " MiB, "
+                + System.getProperty("os.arch") + " " + System.getProperty("os.name"));
+        out.println("  vector API: " + (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                ? "module present" : "absent (add --add-modules jdk.incubator.vector)"));
+        for (Participant e : engines) {
+            String why = e.unsupported(Op.MULTIPLY, 20);
+            String what = "ready";
+            if (e instanceof BigNatPeer) what = org.bignat.Engines.selected().name() + " (" + org.bignat.Engines.reason() + ")";
+            if (e instanceof GpuPeer && why == null) what = ((GpuPeer) e).deviceName();
+            out.println("  engine " + e.label() + ": " + (why == null ? what : why));
+        }
+        out.println("  GMP: " + gmpStatus);
+        out.println("  seed " + o.seed + ", " + o.reps + " runs per cell (median; at least " + Timer.MIN_RUNS
+                + " when slow), warm-up " + o.warmupSeconds + " s, cells predicted over " + o.maxSeconds
+                + " s skipped");
+        out.println("  ratio = peer time / BigNat time (above 1: BigNat is faster)");
+        out.println();
+    }
+}

@@ -1,0 +1,116 @@
+package org.bignat.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The bench's command line: accepted forms, and bad options answered by usage, never a stack trace. */
+class BenchOptionsTest {
+
+    @Test
+    void defaults() throws BadOptionException {
+        BenchOptions o = BenchOptions.parse();
+        assertEquals(List.of(16, 18, 20, 22, 24), o.log2Sizes);
+        assertEquals(EnumSet.allOf(Op.class), o.ops);
+        assertEquals(BenchOptions.ENGINES, o.engines);
+        assertEquals(BenchOptions.PEERS, o.peers);
+        assertEquals(BenchOptions.DEFAULT_REPS, o.reps);
+        assertEquals(Path.of("bench-out"), o.outDir);
+        assertTrue(o.plot);
+        assertFalse(o.help);
+    }
+
+    @Test
+    void sizeForms() throws BadOptionException {
+        assertEquals(List.of(20), BenchOptions.parseSizes("20"));
+        assertEquals(List.of(16, 17, 18), BenchOptions.parseSizes("16..18"));
+        assertEquals(List.of(16, 20, 24, 28), BenchOptions.parseSizes("16..28:4"));
+        assertEquals(List.of(12, 16, 20, 21), BenchOptions.parseSizes("20,16,2^12,21,16"));
+    }
+
+    @Test
+    void everyOption() throws BadOptionException {
+        BenchOptions o = BenchOptions.parse("--sizes", "16..20", "--ops", "multiply,square", "--engines", "cpu",
+                "--peers=biginteger,apfloat", "--reps", "7", "--warmup", "0", "--max-seconds", "10",
+                "--out", "x/y", "--seed", "-5", "--no-plot", "--no-check", "");
+        assertEquals(List.of(16, 17, 18, 19, 20), o.log2Sizes);
+        assertEquals(EnumSet.of(Op.MULTIPLY, Op.SQUARE), o.ops);
+        assertEquals(List.of("cpu"), o.engines);
+        assertEquals(List.of("biginteger", "apfloat"), o.peers);
+        assertEquals(7, o.reps);
+        assertEquals(0.0, o.warmupSeconds);
+        assertEquals(10.0, o.maxSeconds);
+        assertEquals(Path.of("x/y"), o.outDir);
+        assertEquals(-5, o.seed);
+        assertFalse(o.plot);
+        assertFalse(o.check);
+        assertTrue(BenchOptions.parse("--help").help);
+        assertEquals(List.of(), BenchOptions.parse("--peers", "none").peers);
+        assertEquals(EnumSet.of(Op.ADD_NORMALIZE, Op.TO_BIG_INTEGER), BenchOptions.parse("--ops", "addnorm,tobiginteger").ops);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--bogus", "--sizes", "--sizes=abc", "--sizes=5", "--sizes=40", "--sizes=24..16",
+        "--sizes=16..24:0", "--sizes=16,,18", "--ops=mul", "--engines=tpu", "--peers=gnu", "--reps=0",
+        "--reps=x", "--warmup=-1", "--max-seconds=0", "--seed=1.5", "positional"})
+    void badOptionIsRejected(String arg) {
+        String[] args = arg.contains("=") ? arg.split("=", 2) : new String[] {arg};
+        assertThrows(BadOptionException.class, () -> BenchOptions.parse(args));
+        assertThrows(BadOptionException.class, () -> BenchOptions.parse(arg));
+    }
+
+    @Test
+    void nothingToTimeIsRejected() {
+        assertThrows(BadOptionException.class, () -> BenchOptions.parse("--engines", "none", "--peers", "none"));
+    }
+
+    @Test
+    void badOptionGivesUsageAndNonZeroExitWithoutStackTrace() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(new String[] {"--sizes", "banana"}, print(out), print(err));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(Bench.EXIT_USAGE, status);
+        assertTrue(e.contains("bench: --sizes: 'banana'"), e);
+        assertTrue(e.contains("Usage:"), e);
+        assertFalse(e.contains("Exception") || e.contains("\tat "), e);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpGoesToStdoutWithStatusZero() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, Bench.run(new String[] {"-h"}, print(out), print(err)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--sizes"));
+    }
+
+    @Test
+    void gmpHarnessLinesAreParsed() {
+        Map<String, Double> t = new HashMap<>();
+        GmpRunner.parseLine("# gmp 6.2.1", t);
+        GmpRunner.parseLine("mul 1048576 0.0035", t);
+        GmpRunner.parseLine("sqr,16777216,9.1e-2", t);
+        GmpRunner.parseLine("mul 1000 0.1", t); // not a power of two: not a bench size
+        GmpRunner.parseLine("garbage", t);
+        assertEquals(Map.of("mul|20", 0.0035, "sqr|24", 0.091), t);
+    }
+
+    private static PrintStream print(ByteArrayOutputStream b) {
+        return new PrintStream(b, true, StandardCharsets.UTF_8);
+    }
+}

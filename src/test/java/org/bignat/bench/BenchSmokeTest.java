@@ -1,0 +1,39 @@
+package org.bignat.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A tiny end-to-end run of the bench (small sizes, no warm-up): table, CSV and plot come out, results agree. */
+class BenchSmokeTest {
+
+    @Test
+    void tinyRunWritesTableCsvAndPlot(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(new String[] {"--sizes", "8..9", "--ops", "multiply,add,toString,parse,toBigInteger",
+            "--engines", "cpu,gpu", "--peers", "biginteger,apfloat", "--reps", "1", "--warmup", "0",
+            "--out", dir.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("multiply: "), o);
+        assertTrue(o.contains("2^9"), o);
+        assertTrue(!o.contains("WRONG RESULT"), o);
+        List<String> csv = Files.readAllLines(dir.resolve("bench.csv"));
+        assertEquals(CsvOutput.HEADER, csv.get(0));
+        // 2 sizes x (5 operations for cpu and apfloat, 4 for BigInteger (no toBigInteger),
+        // 2 for gpu (multiply, add), timed or noted as unavailable)
+        assertEquals(1 + 2 * (5 + 5 + 4 + 2), csv.size());
+        assertTrue(Files.size(dir.resolve("multiply.png")) > 1000);
+    }
+}

@@ -1,0 +1,111 @@
+package org.bignat.bench;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.math.BigInteger;
+
+import org.bignat.BigNat;
+
+/**
+ * BigNat through its public API on the engine the JVM selected; the bench forces
+ * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row.
+ * {@code divide} is looked up reflectively so that the bench runs before division exists.
+ */
+final class BigNatPeer implements Participant {
+    private static final MethodHandle DIVIDE = find("divide");
+
+    private static MethodHandle find(String name) {
+        try {
+            return MethodHandles.publicLookup().findVirtual(BigNat.class, name, MethodType.methodType(BigNat.class, BigNat.class));
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public String key() {
+        return "cpu";
+    }
+
+    @Override
+    public String label() {
+        return "cpu";
+    }
+
+    @Override
+    public String unsupported(Op op, int log2Bits) {
+        if (op == Op.DIVIDE && DIVIDE == null) return "BigNat.divide not in this build";
+        if (op == Op.OF || op == Op.TO_BIG_INTEGER || op == Op.TO_STRING || op == Op.PARSE) {
+            if (log2Bits >= 31) return "conversion past BigInteger's/String's range";
+        }
+        return null;
+    }
+
+    @Override
+    public Call prepare(Op op, Operands in) {
+        switch (op) {
+            case MULTIPLY: {
+                BigNat x = BigNat.fromByteArray(in.xBytes());
+                BigNat y = BigNat.fromByteArray(in.yBytes());
+                return () -> x.multiply(y);
+            }
+            case SQUARE: {
+                BigNat x = BigNat.fromByteArray(in.xBytes());
+                return x::square;
+            }
+            case ADD: {
+                BigNat x = BigNat.fromByteArray(in.xBytes());
+                BigNat y = BigNat.fromByteArray(in.yBytes());
+                return () -> x.add(y);
+            }
+            case ADD_NORMALIZE: {
+                BigNat x = BigNat.fromByteArray(in.xBytes());
+                BigNat y = BigNat.fromByteArray(in.yBytes());
+                return () -> x.add(y).normalize();
+            }
+            case OF: {
+                BigInteger x = in.x();
+                return () -> BigNat.of(x);
+            }
+            case TO_BIG_INTEGER: {
+                BigNat x = BigNat.of(in.x());
+                return x::toBigInteger;
+            }
+            case TO_STRING: {
+                BigNat x = BigNat.of(in.x());
+                return x::toString;
+            }
+            case PARSE: {
+                String s = in.decimal();
+                return () -> BigNat.parse(s, 10);
+            }
+            case DIVIDE: {
+                BigNat w = BigNat.fromByteArray(in.wideBytes());
+                BigNat y = BigNat.fromByteArray(in.yBytes());
+                return () -> invoke(DIVIDE, w, y);
+            }
+            default:
+                throw new IllegalArgumentException(op.id);
+        }
+    }
+
+    @Override
+    public Object canonical(Op op, Object result) {
+        if (result instanceof BigNat) {
+            BigNat b = (BigNat) result;
+            return b.bitLength() < Operands.BIG_INTEGER_MAX_BITS ? b.toBigInteger() : null;
+        }
+        return result;
+    }
+
+    static BigNat invoke(MethodHandle h, BigNat a, BigNat b) throws Exception {
+        try {
+            return (BigNat) h.invokeExact(a, b);
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}

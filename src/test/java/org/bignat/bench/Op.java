@@ -1,0 +1,50 @@
+package org.bignat.bench;
+
+import java.util.Locale;
+
+/**
+ * The operations the bench times. A size {@code n} (in bits) means: both operands have exactly
+ * {@code n} bits, except {@link #DIVIDE}, whose dividend has {@code 2n} bits and divisor {@code n}
+ * bits (the shape of issue 7: 2^25 by 2^24 at size 2^24).
+ */
+enum Op {
+    MULTIPLY("multiply", "x * y, both n bits", false),
+    SQUARE("square", "x * x", false),
+    /** BigNat's carry-free add (result left redundant); peers' add (canonical result). */
+    ADD("add", "x + y (BigNat: carry-free, result not normalized)", true),
+    /** Add followed by the carry chain, so the result is canonical like every peer's. */
+    ADD_NORMALIZE("add+normalize", "x + y, then normalize (canonical result)", true),
+    /** BigInteger to the library's type (apfloat: new Apint(x, 16)). */
+    OF("of", "BigInteger -> number (BigNat.of; apfloat: new Apint(x, 16))", true),
+    /** The library's type to BigInteger. */
+    TO_BIG_INTEGER("toBigInteger", "number -> BigInteger", true),
+    TO_STRING("toString", "decimal string of x", false),
+    PARSE("parse", "decimal string -> number", false),
+    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false);
+
+    /** The name used on the command line, in tables, CSV and plot file names. */
+    final String id;
+    final String description;
+    /** True for linear-time data movement, where the table also shows BigNat's throughput. */
+    final boolean linear;
+
+    Op(String id, String description, boolean linear) {
+        this.id = id;
+        this.description = description;
+        this.linear = linear;
+    }
+
+    /** The operation named {@code id} (case-insensitive), or null. */
+    static Op byId(String id) {
+        for (Op op : values()) {
+            if (op.id.equalsIgnoreCase(id) || op.name().equalsIgnoreCase(id.replace('-', '_'))) return op;
+        }
+        if (id.toLowerCase(Locale.ROOT).equals("addnorm")) return ADD_NORMALIZE;
+        return null;
+    }
+
+    /** The operation's name as used in output file names (no '+'). */
+    String fileName() {
+        return id.replace('+', '-');
+    }
+}

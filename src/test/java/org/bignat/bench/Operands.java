@@ -1,0 +1,103 @@
+package org.bignat.bench;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+
+/**
+ * The random operands of one size, made once and shared by every participant so that all time
+ * the same numbers. Each form is built on first use: big-endian bytes (for sizes past
+ * BigInteger's range), BigIntegers, and a random decimal string for {@code parse} (generated
+ * directly, so that no slow conversion runs before the timing).
+ */
+final class Operands {
+    /** BigInteger holds at most 2^31 - 1 bits; operands at or past this size exist only as bytes. */
+    static final long BIG_INTEGER_MAX_BITS = (1L << 31) - 1;
+
+    final int log2Bits;
+    final long bits;
+    private final long seed;
+    private byte[] xBytes;
+    private byte[] yBytes;
+    private byte[] wideBytes;
+    private BigInteger x;
+    private BigInteger y;
+    private BigInteger wide;
+    private String decimal;
+
+    Operands(int log2Bits, long seed) {
+        this.log2Bits = log2Bits;
+        this.bits = 1L << log2Bits;
+        this.seed = seed ^ (0x9E3779B97F4A7C15L * log2Bits);
+    }
+
+    /** Random n-bit value (top bit set), big-endian unsigned bytes. */
+    byte[] xBytes() {
+        if (xBytes == null) xBytes = randomBytes(bits, seed);
+        return xBytes;
+    }
+
+    /** A second random n-bit value, big-endian unsigned bytes. */
+    byte[] yBytes() {
+        if (yBytes == null) yBytes = randomBytes(bits, seed + 1);
+        return yBytes;
+    }
+
+    /** A random 2n-bit value (the dividend of {@link Op#DIVIDE}), big-endian unsigned bytes. */
+    byte[] wideBytes() {
+        if (wideBytes == null) wideBytes = randomBytes(2 * bits, seed + 2);
+        return wideBytes;
+    }
+
+    /** True when x and y fit in a BigInteger. */
+    boolean fitsBigInteger() {
+        return bits <= BIG_INTEGER_MAX_BITS;
+    }
+
+    BigInteger x() {
+        if (x == null) x = new BigInteger(1, xBytes());
+        return x;
+    }
+
+    BigInteger y() {
+        if (y == null) y = new BigInteger(1, yBytes());
+        return y;
+    }
+
+    BigInteger wide() {
+        if (wide == null) wide = new BigInteger(1, wideBytes());
+        return wide;
+    }
+
+    /**
+     * A random decimal numeral with as many digits as an n-bit number has (n log10 2, rounded up),
+     * first digit non-zero.
+     */
+    String decimal() {
+        if (decimal == null) {
+            long len = (long) Math.ceil(bits * Math.log10(2));
+            if (len > Integer.MAX_VALUE - 8) throw new OutOfMemoryError("decimal string of 2^" + log2Bits + " bits exceeds a Java String");
+            SplittableRandom rnd = new SplittableRandom(seed + 3);
+            char[] c = new char[(int) len];
+            c[0] = (char) ('1' + rnd.nextInt(9));
+            for (int i = 1; i < c.length; i++) c[i] = (char) ('0' + rnd.nextInt(10));
+            decimal = new String(c);
+        }
+        return decimal;
+    }
+
+    private static byte[] randomBytes(long bits, long seed) {
+        long n = (bits + 7) / 8;
+        if (n > Integer.MAX_VALUE - 8) throw new OutOfMemoryError(bits + "-bit operand exceeds a Java array");
+        byte[] b = new byte[(int) n];
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int i = 0;
+        for (; i + 8 <= b.length; i += 8) {
+            long v = rnd.nextLong();
+            for (int k = 0; k < 8; k++) b[i + k] = (byte) (v >>> (8 * k));
+        }
+        for (; i < b.length; i++) b[i] = (byte) rnd.nextInt();
+        int topBit = (int) ((bits - 1) % 8);
+        b[0] = (byte) ((b[0] & ((1 << (topBit + 1)) - 1)) | (1 << topBit));
+        return b;
+    }
+}

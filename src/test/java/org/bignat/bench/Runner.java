@@ -1,0 +1,150 @@
+package org.bignat.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Runs the cells: for each operation, each size, each participant: skip (unsupported, or predicted
+ * too slow), or prepare untimed, time with {@link Timer}, cross-check the result against the other
+ * participants of the cell. External results (GMP) are merged in as they are.
+ */
+final class Runner {
+    /**
+     * From this size on a full GC runs before each cell: at 2^22 bits and up, operands and results
+     * are megabytes, and collecting the previous cell's garbage inside a timed run would distort it.
+     * Below, a GC would cost more than the cells themselves.
+     */
+    static final int GC_BEFORE_LOG2_BITS = 22;
+
+    private final BenchOptions options;
+    private final List<Participant> engines;
+    private final List<Participant> peers;
+    private final Map<String, Result> external;
+    private final Predictor predictor = new Predictor();
+    private final Timer timer;
+    private final List<Result> results = new ArrayList<>();
+    private int mismatches;
+
+    /**
+     * @param external results measured outside the JVM, keyed {@code op|log2Bits|label}
+     */
+    Runner(BenchOptions options, List<Participant> engines, List<Participant> peers, Map<String, Result> external) {
+        this.options = options;
+        this.engines = engines;
+        this.peers = peers;
+        this.external = external;
+        this.timer = new Timer(options.reps, options.warmupSeconds);
+    }
+
+    static String externalKey(Op op, int log2Bits, String label) {
+        return op.id + "|" + log2Bits + "|" + label;
+    }
+
+    /** Number of cells to run (for the progress line). */
+    int cellCount() {
+        int n = 0;
+        for (Op op : options.ops) {
+            for (int log2 : options.log2Sizes) {
+                for (Participant p : engines) n += p.applies(op) && p.unsupported(op, log2) == null ? 1 : 0;
+                for (Participant p : peers) n += p.applies(op) && p.unsupported(op, log2) == null ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    /** Runs everything; {@code afterOp} gets each operation's results as soon as it is done. */
+    List<Result> run(Progress progress, Consumer<Op> afterOp) {
+        for (Op op : options.ops) {
+            for (int log2 : options.log2Sizes) {
+                runCell(op, log2, progress);
+            }
+            afterOp.accept(op);
+        }
+        return results;
+    }
+
+    List<Result> results() {
+        return results;
+    }
+
+    int mismatches() {
+        return mismatches;
+    }
+
+    private void runCell(Op op, int log2, Progress progress) {
+        Operands in = new Operands(log2, options.seed);
+        Object reference = null;
+        String referenceLabel = null;
+        List<Object[]> toCheck = new ArrayList<>();
+        List<Participant> all = new ArrayList<>(peers);
+        all.addAll(engines); // peers first: BigInteger's result becomes the reference
+        List<Result> cell = new ArrayList<>();
+        for (Participant p : all) {
+            if (!p.applies(op)) continue;
+            boolean isEngine = engines.contains(p);
+            String what = op.id + " " + Format.size(log2) + " " + (isEngine ? "BigNat " : "") + p.label();
+            Result ext = external.get(externalKey(op, log2, p.label()));
+            if (ext != null) {
+                cell.add(ext);
+                continue;
+            }
+            String why = p.unsupported(op, log2);
+            if (why != null) {
+                // Not a cell of this run: listed in the table's notes, not on the progress line.
+                cell.add(new Result(op, log2, p.label(), isEngine, null, why));
+                continue;
+            }
+            double predicted = predictor.predict(op, p.label(), log2);
+            if (predicted > options.maxSeconds) {
+                why = "skipped, one call predicted at ~" + Format.seconds(predicted) + " > --max-seconds "
+                        + Format.sig(options.maxSeconds);
+                cell.add(new Result(op, log2, p.label(), isEngine, null, why));
+                progress.finish(what, why);
+                continue;
+            }
+            if (log2 >= GC_BEFORE_LOG2_BITS) System.gc(); // the previous cell's garbage must not be collected in this one
+            progress.start(what);
+            Result r;
+            try {
+                Call call = p.prepare(op, in);
+                Measurement m = timer.measure(call);
+                Object canon = options.check ? p.canonical(op, timer.lastResult()) : null;
+                Timer.sink = null;
+                predictor.record(op, p.label(), log2, m.medianSeconds());
+                r = new Result(op, log2, p.label(), isEngine, m, null);
+                if (canon != null) {
+                    if (reference == null) {
+                        reference = canon;
+                        referenceLabel = p.label();
+                    } else {
+                        toCheck.add(new Object[] {cell.size(), canon});
+                    }
+                }
+            } catch (OutOfMemoryError e) {
+                Timer.sink = null;
+                r = new Result(op, log2, p.label(), isEngine, null, "out of memory (raise -Xmx: -Dbench.xmx=...)");
+            } catch (Exception | LinkageError e) {
+                Timer.sink = null;
+                r = new Result(op, log2, p.label(), isEngine, null, "failed: " + e);
+            } finally {
+                p.release();
+            }
+            cell.add(r);
+            progress.finish(what, r.timed() ? Format.seconds(r.seconds()) + " (median of " + r.timing().runs() + ")" : r.note());
+        }
+        for (Object[] c : toCheck) {
+            int i = (Integer) c[0];
+            if (!Objects.equals(reference, c[1])) {
+                Result r = cell.get(i);
+                cell.set(i, new Result(r.op(), r.log2Bits(), r.participant(), r.engine(), r.timing(),
+                        "WRONG RESULT (differs from " + referenceLabel + ")"));
+                mismatches++;
+            }
+        }
+        results.addAll(cell);
+    }
+}
