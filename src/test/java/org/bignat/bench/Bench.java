@@ -75,8 +75,8 @@ public final class Bench {
         Map<String, Result> external = new HashMap<>();
         String gmpStatus = "not requested";
         if (gmp) {
-            GmpRunner runner = new GmpRunner(options.outDir);
-            err.println("bench: timing GMP (compiling " + GmpRunner.SOURCE + ") ...");
+            GmpRunner runner = new GmpRunner(options.outDir, options.reps, options.seed, options.maxSeconds);
+            err.println("bench: timing GMP first (" + GmpRunner.SOURCE + ") ...");
             external = runner.run(ops, options.log2Sizes);
             gmpStatus = runner.status();
             peers.add(new ExternalPeer(GmpRunner.LABEL, GmpRunner.OPS));
@@ -101,11 +101,13 @@ public final class Bench {
             Path csv = options.outDir.resolve("bench.csv");
             CsvOutput.write(csv, results);
             out.println("CSV: " + csv);
-            if (options.plot) {
+            if (options.plot && ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+                out.println("plots: skipped, this Java runtime has no java.desktop module (XChart draws with AWT)");
+            } else if (options.plot) {
                 String subtitle = Runtime.getRuntime().availableProcessors() + " cores";
                 for (Path png : Plot.write(options.outDir, ops, results, subtitle)) out.println("plot: " + png);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | LinkageError e) {
             err.println("bench: cannot write output: " + e);
             status = EXIT_IO;
         }

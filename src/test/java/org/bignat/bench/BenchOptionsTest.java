@@ -101,13 +101,16 @@ class BenchOptionsTest {
 
     @Test
     void gmpHarnessLinesAreParsed() {
-        Map<String, Double> t = new HashMap<>();
-        GmpRunner.parseLine("# gmp 6.2.1", t);
-        GmpRunner.parseLine("mul 1048576 0.0035", t);
-        GmpRunner.parseLine("sqr,16777216,9.1e-2", t);
-        GmpRunner.parseLine("mul 1000 0.1", t); // not a power of two: not a bench size
-        GmpRunner.parseLine("garbage", t);
-        assertEquals(Map.of("mul|20", 0.0035, "sqr|24", 0.091), t);
+        Map<String, Measurement> t = new HashMap<>();
+        assertEquals("6.2.1", GmpRunner.parseLine(
+                "gmp op=mul bits=1048576 runs=5 median_ns=3500000 min_ns=3400000 gmp_version=6.2.1", t));
+        GmpRunner.parseLine("gmp op=sqr bits=16777216 runs=3 median_ns=91000000 min_ns=90000000 gmp_version=6.2.1", t);
+        GmpRunner.parseLine("gmp op=mul bits=1000 runs=5 median_ns=1 min_ns=1", t); // not a power of two: not a bench size
+        GmpRunner.parseLine("gmp op=mul bits=x", t);
+        GmpRunner.parseLine("usage: gmpbench [-r RUNS]", t);
+        assertEquals(2, t.size());
+        assertEquals(0.0035, t.get("mul|20").medianSeconds(), 1e-12);
+        assertEquals(3, t.get("sqr|24").runs());
     }
 
     private static PrintStream print(ByteArrayOutputStream b) {

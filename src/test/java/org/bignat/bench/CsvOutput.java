@@ -31,13 +31,17 @@ final class CsvOutput {
         sb.append(r.op().id).append(',').append(r.log2Bits()).append(',').append(1L << r.log2Bits()).append(',')
                 .append(quote(r.participant())).append(',').append(r.engine() ? "bignat" : "peer").append(',');
         if (m != null) {
-            sb.append(String.format(Locale.ROOT, "%.6e,%.6e,%.6e,%d,%d,", m.medianSeconds(), m.minSeconds(),
-                    m.maxSeconds(), m.runs(), m.callsPerRun()));
+            sb.append(number(m.medianSeconds())).append(',').append(number(m.minSeconds())).append(',')
+                    .append(number(m.maxSeconds())).append(',').append(m.runs()).append(',').append(m.callsPerRun()).append(',');
         } else {
             sb.append(",,,,,");
         }
         sb.append(r.note() == null ? "" : quote(r.note()));
         return sb.toString();
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6e", v);
     }
 
     private static String quote(String s) {

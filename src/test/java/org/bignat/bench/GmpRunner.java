@@ -20,10 +20,10 @@ import java.util.concurrent.TimeUnit;
  * the peer labelled {@value #LABEL}. When gcc, gmp.h or libgmp is missing, every GMP cell carries
  * a note saying so and how to install them; nothing fails.
  *
- * <p>The harness's interface (its header comment is the reference): arguments are bit sizes;
- * each result is one line {@code <op> <bits> <seconds>} where op is {@code mul} or {@code sqr}
- * (single-threaded {@code mpz_mul} of two random operands of that many bits, or of one operand
- * by itself); seconds is the median time of one call; lines starting with '#' are comments.
+ * <p>The harness's interface (its header comment is the reference): {@code gmpbench [-r RUNS]
+ * [-s SEED] BITS...}; one line per size and operation,
+ * {@code gmp op=mul bits=16777216 runs=5 median_ns=91234567 min_ns=90123456 gmp_version=6.2.1},
+ * op {@code mul} (a*b) or {@code sqr} (a*a), single-threaded {@code mpz_mul}.
  */
 final class GmpRunner {
     static final String LABEL = "GMP";
@@ -32,14 +32,33 @@ final class GmpRunner {
     static final Path SOURCE = Path.of("src", "test", "c", "gmpbench.c");
     /** Largest size passed to the harness: past 2^30 bits one mpz_mul takes minutes. */
     static final int MAX_LOG2_BITS = 30;
+    /**
+     * Prior for skipping sizes before running them (the harness cannot be asked to stop): one
+     * 2^24-bit mpz_mul takes about 0.091 s on the 2-core development machine (issue 3's figure),
+     * and GMP's FFT multiply grows about as n^1.15 there (2.3 s at 2^28 bits).
+     */
+    static final double SECONDS_AT_2_24 = 0.091;
+    static final double GROWTH_EXPONENT = 1.15;
     /** The harness must finish within this many seconds, or it is killed and GMP is skipped. */
     static final long TIMEOUT_SECONDS = 600;
 
     private final Path outDir;
+    private final int runs;
+    private final long seed;
+    private final double maxSeconds;
     private String status = "not run";
+    private String version;
 
-    GmpRunner(Path outDir) {
+    GmpRunner(Path outDir, int runs, long seed, double maxSeconds) {
         this.outDir = outDir;
+        this.runs = runs;
+        this.seed = seed;
+        this.maxSeconds = maxSeconds;
+    }
+
+    /** Predicted seconds of one mpz_mul at 2^log2Bits bits (see {@link #SECONDS_AT_2_24}). */
+    static double predict(int log2Bits) {
+        return SECONDS_AT_2_24 * Math.pow(2, GROWTH_EXPONENT * (log2Bits - 24));
     }
 
     /** One line for the bench's header: what happened to GMP. */
@@ -59,10 +78,10 @@ final class GmpRunner {
         }
         List<Integer> sizes = new ArrayList<>();
         for (int s : log2Sizes) {
-            if (s <= MAX_LOG2_BITS) sizes.add(s);
+            if (s <= MAX_LOG2_BITS && predict(s) <= maxSeconds) sizes.add(s);
         }
         String why = null;
-        Map<String, Double> times = new HashMap<>();
+        Map<String, Measurement> times = new HashMap<>();
         if (gmpOps.isEmpty()) {
             status = "not needed for these operations";
         } else if (!Files.isRegularFile(SOURCE)) {
@@ -71,7 +90,8 @@ final class GmpRunner {
             try {
                 Path exe = compile();
                 if (!sizes.isEmpty()) times = execute(exe, sizes);
-                status = "timed by " + exe + " (" + times.size() + " results)";
+                status = "GMP " + (version == null ? "(version unknown)" : version) + ", single-threaded mpz_mul, timed by "
+                        + exe + " (" + times.size() + " results)";
             } catch (IOException e) {
                 why = e.getMessage();
             } catch (InterruptedException e) {
@@ -83,18 +103,18 @@ final class GmpRunner {
         for (Op op : ops) {
             for (int s : log2Sizes) {
                 String key = Runner.externalKey(op, s, LABEL);
-                Double t = times.get((op == Op.SQUARE ? "sqr" : "mul") + "|" + s);
+                Measurement t = times.get((op == Op.SQUARE ? "sqr" : "mul") + "|" + s);
                 if (!gmpOps.contains(op)) {
                     continue;
                 } else if (why != null) {
                     results.put(key, new Result(op, s, LABEL, false, null, why));
-                } else if (s > MAX_LOG2_BITS) {
-                    results.put(key, new Result(op, s, LABEL, false, null, "not run past 2^" + MAX_LOG2_BITS + " bits"));
+                } else if (s > MAX_LOG2_BITS || predict(s) > maxSeconds) {
+                    results.put(key, new Result(op, s, LABEL, false, null, "skipped, one call predicted at ~"
+                            + Format.seconds(predict(s)) + " > --max-seconds " + Format.sig(maxSeconds)));
                 } else if (t == null) {
                     results.put(key, new Result(op, s, LABEL, false, null, "no result from the harness"));
                 } else {
-                    results.put(key, new Result(op, s, LABEL, false, new Measurement(t, t, t, 1, 1),
-                            "single-threaded mpz_mul, median by the C harness"));
+                    results.put(key, new Result(op, s, LABEL, false, t, null));
                 }
             }
         }
@@ -121,15 +141,22 @@ final class GmpRunner {
         return exe;
     }
 
-    private Map<String, Double> execute(Path exe, List<Integer> sizes) throws IOException, InterruptedException {
+    private Map<String, Measurement> execute(Path exe, List<Integer> sizes) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(exe.toString());
+        cmd.add("-r");
+        cmd.add(Integer.toString(runs));
+        cmd.add("-s");
+        cmd.add(Long.toString(seed & Long.MAX_VALUE));
         for (int s : sizes) cmd.add(Long.toString(1L << s));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        Map<String, Double> times = new HashMap<>();
+        Map<String, Measurement> times = new HashMap<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
-            while ((line = r.readLine()) != null) parseLine(line, times);
+            while ((line = r.readLine()) != null) {
+                String v = parseLine(line, times);
+                if (v != null) version = v;
+            }
         }
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -139,24 +166,31 @@ final class GmpRunner {
         return times;
     }
 
-    /** Parses {@code <op> <bits> <seconds>}; anything else is ignored. Package-private for tests. */
-    static void parseLine(String line, Map<String, Double> times) {
-        String t = line.trim();
-        if (t.isEmpty() || t.startsWith("#")) return;
-        String[] f = t.split("[\\s,]+");
-        if (f.length < 3) return;
-        String op = f[0].toLowerCase(Locale.ROOT);
-        if (op.equals("mpz_mul") || op.equals("multiply")) op = "mul";
-        if (op.equals("square") || op.equals("mpz_sqr")) op = "sqr";
-        if (!op.equals("mul") && !op.equals("sqr")) return;
-        try {
-            long bits = Long.parseLong(f[1]);
-            double seconds = Double.parseDouble(f[2]);
-            if (Long.bitCount(bits) != 1) return;
-            times.put(op + "|" + Long.numberOfTrailingZeros(bits), seconds);
-        } catch (NumberFormatException e) {
-            // not a result line
+    /**
+     * Parses one harness line ({@code gmp op=mul bits=N runs=R median_ns=T min_ns=T gmp_version=V})
+     * into {@code times}, keyed {@code op|log2Bits}; returns the GMP version it names, or null.
+     * Other lines are ignored. Package-private for tests.
+     */
+    static String parseLine(String line, Map<String, Measurement> times) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length < 2 || !f[0].equals("gmp")) return null;
+        Map<String, String> kv = new HashMap<>();
+        for (int i = 1; i < f.length; i++) {
+            int eq = f[i].indexOf('=');
+            if (eq > 0) kv.put(f[i].substring(0, eq), f[i].substring(eq + 1));
         }
+        try {
+            String op = kv.get("op");
+            long bits = Long.parseLong(kv.get("bits"));
+            double median = Long.parseLong(kv.get("median_ns")) * 1e-9;
+            double min = kv.containsKey("min_ns") ? Long.parseLong(kv.get("min_ns")) * 1e-9 : median;
+            int runs = kv.containsKey("runs") ? Integer.parseInt(kv.get("runs")) : 1;
+            if (op == null || Long.bitCount(bits) != 1) return null;
+            times.put(op + "|" + Long.numberOfTrailingZeros(bits), new Measurement(median, min, Double.NaN, runs, 1));
+        } catch (RuntimeException e) {
+            return null; // not a result line
+        }
+        return kv.get("gmp_version");
     }
 
     private static String readAll(Process p) throws IOException {

@@ -40,7 +40,7 @@ final class GpuPeer implements Participant {
             return new GpuPeer(resident, BigNat.gpu(), null);
         } catch (RuntimeException | LinkageError e) {
             String m = e.getMessage() != null ? e.getMessage() : e.toString();
-            return new GpuPeer(resident, null, "no GPU: " + m);
+            return new GpuPeer(resident, null, Format.note("no GPU: " + m));
         }
     }
 
