@@ -1,0 +1,250 @@
+package org.bignat.cuda.ssa;
+
+import static jcuda.driver.JCudaDriver.cuCtxGetDevice;
+import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
+import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUfunction_attribute;
+import jcuda.driver.CUresult;
+import org.bignat.cuda.CudaDevice;
+import org.bignat.cuda.DeviceBuffer;
+import org.bignat.cuda.DeviceDigits;
+import org.bignat.cuda.DeviceException;
+import org.bignat.cuda.DeviceStream;
+import org.bignat.cuda.KernelArgs;
+
+/**
+ * The GPU Schönhage–Strassen multiply: queues the kernels of {@code cuda/ssa_*.cuh} for one product
+ * of device-resident canonical digit vectors. Every step runs on the GPU (no pointwise product or
+ * carry goes back to the host):
+ * <ol>
+ * <li>{@code ssa_split}: operands to 2^k coefficients of 24-bit digits, zero-padded;
+ * <li>{@code ssa_fft_forward}: the transform over Z/(2^N + 1), shift twiddles, a few levels fused per
+ *     pass in shared memory;
+ * <li>{@code ssa_pointwise_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic Goldilocks NTT
+ *     in shared memory, one block per coefficient, times 2^-k;
+ * <li>{@code ssa_fft_inverse}, {@code ssa_coef_normalize} (canonical residues), {@code ssa_combine}
+ *     (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
+ * </ol>
+ * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
+ * 8 bytes per product digit of scratch; an allocation the card cannot hold throws
+ * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken.
+ */
+public final class GpuSsa {
+    /** Threads of the conversion kernels (SSA_CONV_THREADS). */
+    static final int CONV_THREADS = 256;
+    /** Most threads of a transform pass (SSA_FFT_THREADS). */
+    static final int FFT_THREADS = 1024;
+    /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
+    static final int FFT_ITEMS = 2;
+    /** Threads of the pointwise kernel (SSA_PW_THREADS). */
+    static final int PW_THREADS = 1024;
+    /** Digits per carry tile (SSA_TILE = 256 threads x 16). */
+    static final int TILE = 4096;
+    /**
+     * log2 of the digits a transform pass keeps in shared memory: 2^15 x 4 bytes = 128 KiB, one block
+     * per SM on an H100/H200 (measured on an H200, 2026-11: 2^15 gave 49 ms at 2^30 bits, 2^14 52 ms).
+     */
+    static final int MAX_LOG_GROUP = 15;
+    /** A pass keeps at least 2^8 groups (blocks) in flight so that small transforms fill the SMs. */
+    static final int MIN_LOG_BLOCKS = 8;
+
+    private static volatile Context context;
+
+    private GpuSsa() {}
+
+    /** Per-device state: the twiddle table on the device and the shared-memory limits. */
+    private static final class Context {
+        final DeviceBuffer twiddles;
+        final long[] lInverse = new long[SsaPlan.MAX_LOG_L + 1];
+        final int maxLogL;
+        final int logGroup;
+
+        Context(CudaDevice d, DeviceStream s) {
+            d.makeCurrent();
+            CUdevice dev = new CUdevice();
+            check(cuCtxGetDevice(dev), "cuCtxGetDevice");
+            int[] v = new int[1];
+            check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
+                    "cuDeviceGetAttribute");
+            int smem = v[0];
+            maxLogL = Math.min(SsaPlan.MAX_LOG_L, 31 - Integer.numberOfLeadingZeros(smem / 16));
+            logGroup = Math.min(MAX_LOG_GROUP, 31 - Integer.numberOfLeadingZeros(smem / 4));
+            setSmem(d, "ssa_fft_forward", 4 << logGroup);
+            setSmem(d, "ssa_fft_inverse", 4 << logGroup);
+            setSmem(d, "ssa_pointwise_mul", 16 << maxLogL);
+            setSmem(d, "ssa_pointwise_sqr", 16 << maxLogL);
+            setSmem(d, "ssa_coef_normalize", 4 << maxLogL);
+            long[] table = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);
+            for (int l = 0; l <= SsaPlan.MAX_LOG_L; l++) {
+                lInverse[l] = Goldilocks.inverse(1L << l);
+            }
+            twiddles = d.allocate((long) table.length * Long.BYTES, s);
+            check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
+        }
+
+        private static void setSmem(CudaDevice d, String kernel, int bytes) {
+            check(cuFuncSetAttribute(d.function(kernel),
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes), "cuFuncSetAttribute(" + kernel + ")");
+        }
+    }
+
+    private static Context context(CudaDevice d, DeviceStream s) {
+        Context c = context;
+        if (c == null) {
+            synchronized (GpuSsa.class) {
+                c = context;
+                if (c == null) {
+                    c = new Context(d, s);
+                    context = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** The plan this device uses for an nx by ny digit product (throws past the limit). */
+    public static SsaPlan plan(CudaDevice d, DeviceStream s, long nx, long ny) {
+        return SsaPlan.choose(nx, ny, context(d, s).maxLogL);
+    }
+
+    /**
+     * Queues out[0, nx + ny) = x[0, nx) * y[0, ny) (canonical digits, the top one possibly zero) on
+     * stream s; x and y canonical (leading zero digits allowed), nx, ny >= 1. With {@code square} y is
+     * ignored and x is squared. Does not wait.
+     */
+    public static void multiply(CudaDevice d, DeviceStream s, DeviceBuffer x, long nx, DeviceBuffer y, long ny,
+            boolean square, DeviceBuffer out) {
+        if (square) {
+            ny = nx;
+        }
+        Context c = context(d, s);
+        SsaPlan p = SsaPlan.choose(nx, ny, c.maxLogL);
+        long nout = nx + ny;
+        if (out.size() < nout * Long.BYTES) {
+            throw new IllegalArgumentException("product needs " + nout + " digits");
+        }
+        int l = p.logL;
+        int k = p.k;
+        long ntiles = (nout + TILE - 1) / TILE;
+        try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
+                DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
+                DeviceBuffer tmp = d.allocate(nout * Long.BYTES, s);
+                DeviceBuffer tiles = d.allocate((ntiles + 1) * Integer.BYTES, s)) {
+            long splitBlocks = ((1L << (k + l - 2)) + CONV_THREADS - 1) / CONV_THREADS;
+            d.launch("ssa_split", splitBlocks, CONV_THREADS, 0, s,
+                    new KernelArgs().ptr(x).i64(nx).ptr(a).i32(l).i32(k).i32(p.m).i64(p.piecesX));
+            if (!square) {
+                d.launch("ssa_split", splitBlocks, CONV_THREADS, 0, s,
+                        new KernelArgs().ptr(y).i64(ny).ptr(b).i32(l).i32(k).i32(p.m).i64(p.piecesY));
+            }
+            transform(d, s, c, p, a, false);
+            if (!square) {
+                transform(d, s, c, p, b, false);
+                d.launch("ssa_pointwise_mul", 1L << k, PW_THREADS, 16 << l, s,
+                        new KernelArgs().ptr(a).ptr(b).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
+            } else {
+                d.launch("ssa_pointwise_sqr", 1L << k, PW_THREADS, 16 << l, s,
+                        new KernelArgs().ptr(a).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
+            }
+            transform(d, s, c, p, a, true);
+            d.launch("ssa_coef_normalize", 1L << k, CONV_THREADS, 4 << l, s, new KernelArgs().ptr(a).i32(l));
+            d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
+                    new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
+            d.launch("ssa_carry_tiles", ntiles, CONV_THREADS, 0, s, new KernelArgs().ptr(tmp).i64(nout).ptr(tiles));
+            d.launch("ssa_carry_scan", 1, CONV_THREADS, 0, s, new KernelArgs().ptr(tiles).i64(ntiles));
+            d.launch("ssa_carry_apply", ntiles, CONV_THREADS, 0, s,
+                    new KernelArgs().ptr(tmp).i64(nout).ptr(tiles).ptr(out));
+        }
+    }
+
+    /** The forward (natural to bit-reversed) or inverse transform of buf, as passes of fused levels. */
+    private static void transform(CudaDevice d, DeviceStream s, Context c, SsaPlan p, DeviceBuffer buf, boolean inverse) {
+        int l = p.logL;
+        int k = p.k;
+        if (!inverse) {
+            for (int h0 = k - 1; h0 >= 0;) {
+                int r = passLevels(c, p, h0 + 1);
+                d.launch("ssa_fft_forward", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r));
+                h0 -= r;
+            }
+        } else {
+            for (int lo = 0; lo < k;) {
+                int r = passLevels(c, p, k - lo);
+                d.launch("ssa_fft_inverse", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(lo + r - 1).i32(r));
+                lo += r;
+            }
+        }
+    }
+
+    /** Levels fused in one pass: what a group in shared memory holds, keeping 2^8 groups per pass. */
+    static int passLevels(Context c, SsaPlan p, int remaining) {
+        int r = Math.min(c.logGroup - p.logL, Math.max(1, p.k - MIN_LOG_BLOCKS));
+        return Math.max(1, Math.min(r, remaining));
+    }
+
+    /** Threads of a pass block (ssa_fft_threads in ssa_fft.cuh). */
+    static int passThreads(int l, int r) {
+        int runs = 1 << (r + l - 3);
+        int t = (runs + FFT_ITEMS - 1) / FFT_ITEMS;
+        t = (t + 31) & ~31;
+        return Math.min(t, FFT_THREADS);
+    }
+
+    /**
+     * Host-to-host product of canonical digit vectors (the {@link org.bignat.core.Engine#multiply}
+     * contract): uploads through pinned staging, multiplies on the device, downloads, trims.
+     */
+    public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square) {
+        int nx = x.length;
+        int ny = square ? nx : y.length;
+        if (nx == 0 || ny == 0) {
+            return new long[0];
+        }
+        long nout = (long) nx + ny;
+        if (nout > Integer.MAX_VALUE) {
+            throw new ArithmeticException("BigNat: product of " + nout + " digits exceeds a Java array");
+        }
+        try (DeviceStream s = d.stream();
+                DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, s);
+                DeviceBuffer by = square ? null : d.allocate((long) ny * Long.BYTES, s);
+                DeviceBuffer bz = d.allocate(nout * Long.BYTES, s)) {
+            DeviceDigits.upload(d, s, x, 0, nx, bx);
+            if (!square) {
+                DeviceDigits.upload(d, s, y, 0, ny, by);
+            }
+            multiply(d, s, bx, nx, square ? bx : by, ny, square, bz);
+            long[] z = new long[(int) nout];
+            DeviceDigits.download(d, s, bz, z, 0, z.length);
+            int n = z.length;
+            while (n > 0 && z[n - 1] == 0) {
+                n--;
+            }
+            return n == z.length ? z : java.util.Arrays.copyOf(z, n);
+        }
+    }
+
+    /**
+     * Waits for s and returns the trimmed length of the canonical n-digit product in out (inputs trimmed
+     * and nonzero, so at most the top digit is zero).
+     */
+    public static long trimmedLength(CudaDevice d, DeviceStream s, DeviceBuffer out, long n) {
+        s.synchronize();
+        long[] top = new long[1];
+        check(cuMemcpyDtoH(Pointer.to(top), out.pointer((n - 1) * Long.BYTES), Long.BYTES), "cuMemcpyDtoH");
+        return top[0] == 0 ? n - 1 : n;
+    }
+
+    private static void check(int r, String call) {
+        if (r != CUresult.CUDA_SUCCESS) {
+            throw new DeviceException(call + " failed: " + CUresult.stringFor(r), r);
+        }
+    }
+}

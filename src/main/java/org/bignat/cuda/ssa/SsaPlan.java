@@ -1,0 +1,137 @@
+package org.bignat.cuda.ssa;
+
+/**
+ * The parameters of one GPU Schönhage–Strassen product (kernels in {@code cuda/ssa_*.cuh}; the device
+ * harness {@code cuda/test/ssa_harness.cu} chooses identically).
+ *
+ * <p>The operands (61-bit stored digits) are cut into pieces of {@code M = 24 m} bits, the
+ * coefficients of a cyclic convolution of length {@code 2^k} computed in {@code R = Z/(2^N + 1)},
+ * {@code N = 24 L}, {@code L = 2^l} digits of 24 bits per coefficient, with {@code 2^(2N / 2^k)} as
+ * the root of unity. Constraints, each a correctness condition:
+ * <ul>
+ * <li>{@code k <= l + 4}: {@code 2N / 2^k} must be an integer (N = 3 * 2^(l+3));
+ * <li>{@code ceil(bitsA / M) + ceil(bitsB / M) - 1 <= 2^k}: the cyclic convolution does not wrap;
+ * <li>{@code 2M + k + 2 <= N}: a coefficient (below {@code 2^(2M + k)}) is less than {@code 2^(N-2)}, so
+ *     its residue in R is the coefficient itself and the per-coefficient normalize can fold the top
+ *     carry back (ssa_coef_normalize's precondition);
+ * <li>{@code l <= maxLogL}: the pointwise NTT keeps {@code 2 L} words of 8 bytes in shared memory.
+ * </ul>
+ * Among the feasible plans the one with the smallest transform ({@code 2^(k+l)} digits) wins, ties to
+ * the smaller L. The largest product: {@code 2^17} coefficients of {@code L = 2^13} digits, operands
+ * up to about {@code 2^32.6} bits each (3.2 * 2^32 bits for balanced operands); larger operands throw.
+ */
+public final class SsaPlan {
+    /** Bits per kernel-layout digit (SSA_DBITS). */
+    public static final int DIGIT_BITS = 24;
+    /** Bits per stored digit (org.bignat.core.Digits.W). */
+    public static final int STORED_BITS = 61;
+    /** Smallest log2 of digits per coefficient (SSA_MIN_LOG_L). */
+    public static final int MIN_LOG_L = 5;
+    /** Largest log2 of digits per coefficient (SSA_MAX_LOG_L): 2 * 8 KiB words = 128 KiB of shared memory. */
+    public static final int MAX_LOG_L = 13;
+
+    /** log2 of digits per coefficient. */
+    public final int logL;
+    /** log2 of the transform length. */
+    public final int k;
+    /** Digits (of 24 bits) per piece of an operand. */
+    public final int m;
+    /** Stored digits of the operands. */
+    public final long nx;
+    public final long ny;
+    /** Nonzero pieces of each operand. */
+    public final long piecesX;
+    public final long piecesY;
+
+    private SsaPlan(int logL, int k, int m, long nx, long ny) {
+        this.logL = logL;
+        this.k = k;
+        this.m = m;
+        this.nx = nx;
+        this.ny = ny;
+        long mb = pieceBits();
+        this.piecesX = (STORED_BITS * nx + mb - 1) / mb;
+        this.piecesY = (STORED_BITS * ny + mb - 1) / mb;
+    }
+
+    /** Bits per piece, M. */
+    public long pieceBits() {
+        return (long) DIGIT_BITS * m;
+    }
+
+    /** Bits of the ring, N = 24 L. */
+    public long ringBits() {
+        return (long) DIGIT_BITS << logL;
+    }
+
+    /** A bound on the bits of every product coefficient: 2M + k + 1. */
+    public long coefficientBits() {
+        return 2 * pieceBits() + k + 1;
+    }
+
+    /** Bytes of one transform buffer: 2^(k+l) digits of 4 bytes. */
+    public long transformBytes() {
+        return 4L << (k + logL);
+    }
+
+    /** Stored digits of the product, nx + ny. */
+    public long productDigits() {
+        return nx + ny;
+    }
+
+    /**
+     * The plan for a product of {@code nx} by {@code ny} stored digits (both at least 1), with
+     * coefficients of at most {@code 2^maxLogL} digits.
+     *
+     * @throws ArithmeticException when no plan exists: the operands exceed the GPU multiply's limit
+     */
+    public static SsaPlan choose(long nx, long ny, int maxLogL) {
+        if (nx < 1 || ny < 1) {
+            throw new IllegalArgumentException("operands must have at least one digit");
+        }
+        long la = STORED_BITS * nx;
+        long lb = STORED_BITS * ny;
+        SsaPlan best = null;
+        long bestCost = Long.MAX_VALUE;
+        for (int l = MIN_LOG_L; l <= Math.min(MAX_LOG_L, maxLogL); l++) {
+            long n = (long) DIGIT_BITS << l;
+            for (int k = 1; k <= l + 4; k++) {
+                long mmax = (n - k - 2) / (2 * DIGIT_BITS);
+                if (mmax < 1 || !fits(la, lb, k, mmax)) {
+                    continue;
+                }
+                long lo = 1;
+                long hi = mmax;
+                while (lo < hi) {
+                    long mid = (lo + hi) >>> 1;
+                    if (fits(la, lb, k, mid)) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                long cost = (1L << k) << l;
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = new SsaPlan(l, k, (int) lo, nx, ny);
+                }
+            }
+        }
+        if (best == null) {
+            throw new ArithmeticException("BigNat: a " + la + " x " + lb + "-bit product exceeds the GPU multiply's "
+                    + "limit (a transform of at most 2^" + (Math.min(MAX_LOG_L, maxLogL) + 4) + " coefficients of "
+                    + (DIGIT_BITS << Math.min(MAX_LOG_L, maxLogL)) + " bits: about 2^32.6 bits per balanced operand)");
+        }
+        return best;
+    }
+
+    private static boolean fits(long la, long lb, int k, long m) {
+        long mb = DIGIT_BITS * m;
+        return (la + mb - 1) / mb + (lb + mb - 1) / mb - 1 <= (1L << k);
+    }
+
+    @Override
+    public String toString() {
+        return "SsaPlan[l=" + logL + ", k=" + k + ", m=" + m + ", " + nx + "x" + ny + " digits]";
+    }
+}

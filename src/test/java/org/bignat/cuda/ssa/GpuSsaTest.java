@@ -1,0 +1,174 @@
+package org.bignat.cuda.ssa;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import org.bignat.BigNat;
+import org.bignat.Gpu;
+import org.bignat.TestRandom;
+import org.bignat.core.Digits;
+import org.bignat.core.Engine;
+import org.bignat.cpu.CpuEngine;
+import org.bignat.cuda.CudaDevice;
+import org.bignat.cuda.CudaEngine;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The GPU Schönhage–Strassen multiply is bit-identical with the CPU engine: random sizes (not powers of
+ * two, unbalanced), adversarial operands (all-ones digits, (2^k-1)^2, sparse, powers of two, one),
+ * sizes at the plan's changes of shape +- 1 digit, and the device-resident API.
+ */
+@Tag("gpu")
+class GpuSsaTest {
+    private static final Engine CPU = CpuEngine.best();
+    private static Engine gpu;
+
+    @BeforeAll
+    static void open() {
+        assumeTrue(CudaDevice.isAvailable(), "no usable CUDA GPU here");
+        gpu = CudaEngine.open();
+    }
+
+    static long[] random(Random r, int n) {
+        long[] d = new long[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = r.nextLong() & Digits.MASK;
+        }
+        if (n > 0 && d[n - 1] == 0) {
+            d[n - 1] = 1;
+        }
+        return d;
+    }
+
+    static long[] allOnes(int n) {
+        long[] d = new long[n];
+        Arrays.fill(d, Digits.MASK);
+        return d;
+    }
+
+    /** 2^bits - 1 as canonical digits. */
+    static long[] onesBits(long bits) {
+        int n = (int) ((bits + 60) / 61);
+        long[] d = allOnes(n);
+        int top = (int) (bits - 61L * (n - 1));
+        d[n - 1] = top == 61 ? Digits.MASK : (1L << top) - 1;
+        return d;
+    }
+
+    static long[] sparse(Random r, int n) {
+        long[] d = new long[n];
+        for (int i = 0; i < n; i += 1 + r.nextInt(200)) {
+            d[i] = 1L << r.nextInt(61);
+        }
+        d[n - 1] = 1L << r.nextInt(61);
+        return d;
+    }
+
+    static long[] powerOfB(int n) {
+        long[] d = new long[n];
+        d[n - 1] = 1;
+        return d;
+    }
+
+    private static void check(long[] x, long[] y, String what) {
+        assertArrayEquals(CPU.multiply(x, y), gpu.multiply(x, y), what + ": " + x.length + " x " + y.length);
+    }
+
+    @Test
+    void randomSizesMatchTheCpuEngine() {
+        Random r = TestRandom.create("GpuSsaTest.random");
+        for (int i = 0; i < 60; i++) {
+            int nx = 1 + TestRandom.bits(r, 40000);
+            int ny = r.nextInt(4) == 0 ? 1 + r.nextInt(nx) : 1 + TestRandom.bits(r, 40000);
+            check(random(r, nx), random(r, ny), "random");
+        }
+        for (int n : new int[] {1, 2, 3, 17, 1000, 16411, 275000}) {
+            long[] x = random(r, n);
+            assertArrayEquals(CPU.square(x), gpu.square(x), "square " + n);
+        }
+    }
+
+    @Test
+    void adversarialOperands() {
+        Random r = TestRandom.create("GpuSsaTest.adversarial");
+        for (int n : new int[] {1, 2, 5, 64, 999, 4097, 68771, 275003}) {
+            check(allOnes(n), allOnes(n), "all ones");
+            check(allOnes(n), allOnes(1 + n / 3), "all ones unbalanced");
+            assertArrayEquals(CPU.square(allOnes(n)), gpu.square(allOnes(n)), "all ones squared " + n);
+            check(sparse(r, n), sparse(r, n + 7), "sparse");
+            check(powerOfB(n), allOnes(n), "B^(n-1) (2^61n - 1)");
+            check(new long[] {1}, random(r, n), "one");
+        }
+        for (long bits : new long[] {61, 64, 1000, 1 << 16, (1 << 20) + 3, 1 << 22}) {
+            long[] x = onesBits(bits);
+            assertArrayEquals(CPU.square(x), gpu.square(x), "(2^" + bits + "-1)^2");
+        }
+    }
+
+    @Test
+    void planChangesOfShape() {
+        Random r = TestRandom.create("GpuSsaTest.planShapes");
+        int done = 0;
+        SsaPlan prev = SsaPlan.choose(1, 1, SsaPlan.MAX_LOG_L);
+        for (int n = 2; n < 100000 && done < 24; n += 1 + n / 64) {
+            SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
+            if (p.logL != prev.logL || p.k != prev.k) {
+                for (int d = -1; d <= 1; d++) {
+                    check(random(r, n + d), random(r, n + d), "plan change at " + n + " (" + p + ")");
+                }
+                done++;
+            }
+            prev = p;
+        }
+    }
+
+    @Test
+    void deviceResidentChain() {
+        Random r = TestRandom.create("GpuSsaTest.resident");
+        BigInteger a = new BigInteger(300000, r);
+        BigInteger b = new BigInteger(170001, r);
+        BigInteger c = new BigInteger(123457, r);
+        try (Gpu g = BigNat.gpu()) {
+            Gpu.Value va = g.upload(BigNat.of(a));
+            Gpu.Value vb = g.upload(BigNat.of(b));
+            Gpu.Value vc = g.upload(BigNat.of(c));
+            // (a*b + c)^2 * a, with a redundant sum feeding the square
+            BigNat got = va.multiply(vb).add(vc).square().multiply(va).download();
+            BigInteger want = a.multiply(b).add(c).pow(2).multiply(a);
+            assertEquals(want, got.toBigInteger());
+            assertEquals(BigInteger.ZERO, g.upload(BigNat.ZERO).multiply(va).download().toBigInteger());
+        }
+    }
+
+    /** A 2^30 x 2^30-bit product, checked modulo 2^61 - 1 (B = 1 there: the sum of the digits). */
+    @Test
+    void largeProductResidue() {
+        Random r = TestRandom.create("GpuSsaTest.large");
+        int n = (int) ((1L << 30) / 61) + 13;
+        long[] x = random(r, n);
+        long[] y = random(r, n - 1000);
+        long[] z = gpu.multiply(x, y);
+        BigInteger q = BigInteger.ONE.shiftLeft(61).subtract(BigInteger.ONE);
+        assertEquals(residue(x).multiply(residue(y)).mod(q), residue(z).mod(q));
+        assertEquals(x.length + y.length, z.length);
+    }
+
+    private static BigInteger residue(long[] d) {
+        BigInteger s = BigInteger.ZERO;
+        long acc = 0;
+        for (long v : d) {
+            long t = acc + v;
+            if (Long.compareUnsigned(t, acc) < 0) {
+                s = s.add(BigInteger.ONE.shiftLeft(64));
+            }
+            acc = t;
+        }
+        return s.add(new BigInteger(Long.toUnsignedString(acc)));
+    }
+}

@@ -1,0 +1,83 @@
+package org.bignat.cuda.ssa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.bignat.TestRandom;
+import org.junit.jupiter.api.Test;
+
+/** The GPU SSA plan's correctness conditions and the host Goldilocks arithmetic (no GPU needed). */
+class SsaPlanTest {
+    private static final BigInteger P = new BigInteger("FFFFFFFF00000001", 16);
+
+    private static void checkPlan(long nx, long ny, int maxLogL) {
+        SsaPlan p = SsaPlan.choose(nx, ny, maxLogL);
+        String at = p.toString();
+        assertTrue(p.logL >= SsaPlan.MIN_LOG_L && p.logL <= maxLogL, at);
+        assertTrue(p.k >= 1 && p.k <= p.logL + 4, "2N / 2^k must be an integer: " + at);
+        assertTrue(p.piecesX + p.piecesY - 1 <= (1L << p.k), "cyclic convolution must not wrap: " + at);
+        assertTrue(2 * p.pieceBits() + p.k + 2 <= p.ringBits(), "coefficients must stay below 2^(N-2): " + at);
+        assertTrue(p.piecesX * p.pieceBits() >= 61 * nx && p.piecesY * p.pieceBits() >= 61 * ny, at);
+        // at most 6 coefficients overlap a 61-bit output digit (ssa_combine's 64-bit sums)
+        assertTrue((61 + p.coefficientBits()) / p.pieceBits() + 1 <= 7, at);
+    }
+
+    @Test
+    void plansMeetTheirConditions() {
+        Random r = TestRandom.create("SsaPlanTest.plans");
+        for (long n = 1; n < 3000; n += 1 + n / 7) {
+            checkPlan(n, n, SsaPlan.MAX_LOG_L);
+            checkPlan(n, 1 + n / 3, SsaPlan.MAX_LOG_L);
+        }
+        for (int i = 0; i < 2000; i++) {
+            long nx = 1 + (long) (Math.pow(2, 26 * r.nextDouble()));
+            long ny = 1 + (long) (Math.pow(2, 26 * r.nextDouble()));
+            checkPlan(nx, ny, SsaPlan.MAX_LOG_L);
+            checkPlan(1 + nx / 16, 1 + ny / 16, 12); // cards with 99 KiB of shared memory per block
+        }
+    }
+
+    @Test
+    void largestProductsFitAndBeyondThrows() {
+        long n32 = ((1L << 32) + 60) / 61;
+        checkPlan(n32, n32, SsaPlan.MAX_LOG_L);
+        assertEquals(13, SsaPlan.choose(n32, n32, SsaPlan.MAX_LOG_L).logL);
+        long n34 = ((1L << 34) + 60) / 61;
+        assertThrows(ArithmeticException.class, () -> SsaPlan.choose(n34, n34, SsaPlan.MAX_LOG_L));
+        assertThrows(ArithmeticException.class, () -> SsaPlan.choose(n32, n32, 12));
+    }
+
+    @Test
+    void goldilocksMatchesBigInteger() {
+        Random r = TestRandom.create("SsaPlanTest.goldilocks");
+        long[] edge = {0, 1, 2, 0xFFFFFFFFL, 1L << 32, Goldilocks.P - 1, Goldilocks.P - 2, 1L << 63};
+        for (int i = 0; i < 20000; i++) {
+            long a = i < 64 ? edge[i % 8] : Long.remainderUnsigned(r.nextLong(), Goldilocks.P);
+            long b = i < 64 ? edge[i / 8] : Long.remainderUnsigned(r.nextLong(), Goldilocks.P);
+            BigInteger want = unsigned(a).multiply(unsigned(b)).mod(P);
+            assertEquals(want, unsigned(Goldilocks.mul(a, b)), a + " * " + b);
+        }
+    }
+
+    @Test
+    void twiddlesAreRootsOfUnity() {
+        long[] t = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);
+        int lmax = 1 << SsaPlan.MAX_LOG_L;
+        long psi = t[lmax + 1];
+        assertEquals(Goldilocks.P - 1, Goldilocks.pow(psi, lmax), "psi^Lmax = -1");
+        assertEquals(t[1], Goldilocks.mul(psi, psi), "omega = psi^2");
+        for (int i = 1; i < lmax / 2; i += 97) {
+            assertEquals(1, Goldilocks.mul(t[i], t[lmax / 2 + i]));
+        }
+        for (int j = 1; j < lmax; j += 89) {
+            assertEquals(1, Goldilocks.mul(t[lmax + j], t[2 * lmax + j]));
+        }
+    }
+
+    private static BigInteger unsigned(long v) {
+        return new BigInteger(Long.toUnsignedString(v));
+    }
+}
