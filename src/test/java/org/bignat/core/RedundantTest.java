@@ -46,4 +46,28 @@ class RedundantTest {
             assertEquals(a, new BigInteger(1, ByteLimbs.toBigEndian(limbs, bytes + 9)));
         }
     }
+
+    /** Every length from 0 to 300 digits: each phase of the 61/64 bit pattern, and each tail case. */
+    @Test
+    void limbsEveryLength() {
+        Random r = TestRandom.create("limbsEveryLength");
+        for (int m = 0; m <= 300; m++) {
+            long[] d = new long[m];
+            for (int i = 0; i < m; i++) {
+                d[i] = r.nextInt(4) == 0 ? Digits.MASK : r.nextLong() & Digits.MASK;
+            }
+            if (m > 0) {
+                d[m - 1] = 1 + (r.nextLong() & Digits.MASK) >>> r.nextInt(61);
+                d[m - 1] = Math.max(1, d[m - 1]);
+            }
+            BigInteger v = Oracle.value(d);
+            long[] limbs = Limbs.fromDigits(d);
+            assertEquals((v.bitLength() + 63) / 64, limbs.length);
+            int bytes = limbs.length * 8;
+            assertEquals(v, new BigInteger(1, ByteLimbs.toBigEndian(limbs, bytes)));
+            assertArrayEquals(d, Limbs.toDigits(limbs));
+            long[] padded = java.util.Arrays.copyOf(limbs, limbs.length + 2);
+            assertArrayEquals(d, Limbs.toDigits(padded));
+        }
+    }
 }
