@@ -32,6 +32,14 @@ public final class Division {
      */
     public static final int NEWTON_THRESHOLD = 1500;
 
+    /**
+     * Divisor and quotient size (limbs) from which Newton division with a cached full-length
+     * reciprocal beats recursive division, for a divisor prepared as reused ({@link Divisor}).
+     * Measured with ConversionCrossover (decimal toString at 2^16..2^22 bits, candidate values) on the
+     * 2-core development machine.
+     */
+    public static final int NEWTON_REUSED_THRESHOLD = 400;
+
     private Division() {}
 
     /** {quotient, remainder} of a / b; ArithmeticException when b is zero. */
@@ -60,7 +68,8 @@ public final class Division {
         int m = na - n;
         int small = Math.min(m, n);
         if (small < RECURSIVE_THRESHOLD) return basecase(a, na, b);
-        if (small >= NEWTON_THRESHOLD) return NewtonDivision.divRem(a, b, cache);
+        int newton = cache != null && cache.reused ? NEWTON_REUSED_THRESHOLD : NEWTON_THRESHOLD;
+        if (small >= newton) return NewtonDivision.divRem(a, b, cache);
         return RecursiveDivision.divRem(a, b);
     }
 

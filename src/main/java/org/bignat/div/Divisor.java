@@ -16,10 +16,22 @@ public final class Divisor {
     private final long single;
     private final long singleNorm;
     private final long singleRecip;
-    private final ReciprocalCache cache = new ReciprocalCache();
+    private final ReciprocalCache cache;
 
-    /** Prepares a nonzero divisor (limbs little-endian, leading zeros allowed). */
+    /** Prepares a nonzero divisor (limbs little-endian, leading zeros allowed) for a few divisions. */
     public Divisor(long[] d) {
+        this(d, false);
+    }
+
+    /**
+     * Prepares a nonzero divisor. {@code reused = true} says it will divide many numbers of about
+     * twice its length (radix conversion's powers): Newton division then keeps one full-length
+     * reciprocal, dearer to compute once but cheaper per division (two products per quotient instead
+     * of four half-size ones), and takes over from recursive division at the lower
+     * {@link Division#NEWTON_REUSED_THRESHOLD}.
+     */
+    public Divisor(long[] d, boolean reused) {
+        cache = new ReciprocalCache(reused);
         value = LimbOps.trim(d.clone());
         if (value.length == 0) throw new ArithmeticException("BigNat divide by zero");
         shift = Long.numberOfLeadingZeros(value[value.length - 1]);
@@ -53,13 +65,20 @@ public final class Divisor {
     /** Newton reciprocals of the normalized divisor's top h limbs, keyed by h. */
     static final class ReciprocalCache {
         private final Map<Integer, long[]> byLimbs = new HashMap<>();
+        final boolean reused;
 
-        synchronized long[] get(int h) {
-            return byLimbs.get(h);
+        ReciprocalCache(boolean reused) {
+            this.reused = reused;
         }
 
-        synchronized void put(int h, long[] x) {
-            byLimbs.put(h, x);
+        /** The reciprocal for h, computed under the lock on first use (a second thread waits for it). */
+        synchronized long[] get(int h, java.util.function.Supplier<long[]> compute) {
+            long[] x = byLimbs.get(h);
+            if (x == null) {
+                x = compute.get();
+                byLimbs.put(h, x);
+            }
+            return x;
         }
     }
 }

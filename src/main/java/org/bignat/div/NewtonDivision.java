@@ -15,7 +15,8 @@ package org.bignat.div;
  * and X's error underestimate by less than 4), so at most two subtractions of D from q*D and at most
  * four from the remainder make it exact. The block size h is about n/2 when the quotient is as long as
  * the divisor (the reciprocal then costs half as much, Karp–Markstein's observation), and the quotient
- * length when that is shorter.
+ * length when that is shorter. A divisor reused for many divisions keeps a full-length reciprocal
+ * (h = n): one product for the estimate and one for the remainder per division.
  */
 final class NewtonDivision {
     /**
@@ -34,15 +35,12 @@ final class NewtonDivision {
         // D * B^(block) even when A's top n limbs exceed D.
         int m = LimbOps.len(a) - n + 1;
         int h;
-        if (m >= 2 * n) h = n;
+        if (m >= 2 * n || (cache != null && cache.reused)) h = n;
         else if (2 * m > n) h = (n + 1) / 2;
         else h = m;
-        long[] x = cache != null ? cache.get(h) : null;
-        if (x == null) {
-            x = reciprocal(LimbOps.high(d, n - h));
-            if (cache != null) cache.put(h, x);
-        }
-        final long[] recip = x;
+        final int top = n - h;
+        final long[] recip = cache != null ? cache.get(h, () -> reciprocal(LimbOps.high(d, top)))
+                : reciprocal(LimbOps.high(d, top));
         final int blockLimbs = h;
         if (m <= h) return step(a, d, recip, blockLimbs);
         return Division.blockwise(a, d, h, m, partial -> step(partial, d, recip, blockLimbs));

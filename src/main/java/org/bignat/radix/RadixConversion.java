@@ -97,7 +97,8 @@ public final class RadixConversion {
     /** The level to split x (len limbs) at: the largest power of at most about half its length. */
     private static int splitLevel(RadixPowers p, int len) {
         int j = 0;
-        while (2 * p.level(j + 1).power.length <= len + 1) j++;
+        long bits = 64L * len;
+        while (2 * p.level(j + 1).bits <= bits + 64) j++;
         return j;
     }
 
@@ -109,7 +110,7 @@ public final class RadixConversion {
             return;
         }
         RadixPowers.Level lv = codec.powers().level(splitLevel(codec.powers(), len));
-        long[][] qr = lv.divisor().divideAndRemainder(x);
+        long[][] qr = lv.divideAndRemainder(x);
         print(codec, qr[1], out, end);
         print(codec, qr[0], out, (int) (end - lv.digits));
     }
@@ -136,7 +137,7 @@ public final class RadixConversion {
                 return;
             }
             RadixPowers.Level lv = codec.powers().level(splitLevel(codec.powers(), len));
-            long[][] qr = lv.divisor().divideAndRemainder(x);
+            long[][] qr = lv.divideAndRemainder(x);
             ForkJoinTask.invokeAll(new PrintTask(codec, qr[1], out, end),
                     new PrintTask(codec, qr[0], out, (int) (end - lv.digits)));
         }
@@ -152,6 +153,6 @@ public final class RadixConversion {
         int split = (int) (to - p.digits(j));
         long[] lo = parse(codec, text, split, to);
         long[] hi = parse(codec, text, from, split);
-        return LimbOps.add(LimbOps.mul(hi, p.level(j).power), lo);
+        return LimbOps.add(p.level(j).multiply(hi), lo);
     }
 }

@@ -8,7 +8,9 @@ import org.bignat.div.LimbOps;
 
 /**
  * The cached tree of powers of one radix: level j holds r^(k * 2^j), where r^k is the largest power
- * of the radix that fits one limb (the chunk). Level j+1 is the square of level j. Each level carries
+ * of the radix that fits one limb (the chunk). Level j+1 is the square of level j. A power of an even
+ * radix is stored as its odd part times 2^twos (10^e = 5^e * 2^e): the conversions divide and multiply
+ * by the odd part, about 70% of the bits for radix 10, and shift for the rest. Each level carries
  * a prepared {@link Divisor}, whose Newton reciprocals are computed once and reused by every later
  * conversion. Levels above {@link #STRONG_LIMBS} are held softly so that a conversion of a gigantic
  * number does not pin gigabytes forever; a cleared level is recomputed by squaring.
@@ -27,6 +29,9 @@ final class RadixPowers {
     final int chunkDigits;
     /** r^k, unsigned. */
     final long chunkValue;
+    /** Odd part of r^k and its power of two. */
+    private final long chunkOdd;
+    private final int chunkTwos;
 
     private final List<Object> levels = new ArrayList<>();
 
@@ -40,6 +45,8 @@ final class RadixPowers {
         }
         chunkDigits = k;
         chunkValue = p;
+        chunkTwos = Long.numberOfTrailingZeros(p);
+        chunkOdd = p >>> chunkTwos;
     }
 
     static RadixPowers of(int radix) {
@@ -55,6 +62,14 @@ final class RadixPowers {
         return (long) chunkDigits << j;
     }
 
+    /** a | b for a with no bits where b has bits (a's low limbs below b's length are zero bits there). */
+    private static long[] orDisjoint(long[] a, long[] b) {
+        if (b.length == 0) return a;
+        long[] r = java.util.Arrays.copyOf(a, Math.max(a.length, b.length));
+        for (int i = 0; i < b.length; i++) r[i] |= b[i];
+        return r;
+    }
+
     /** Level j: r^(k * 2^j). */
     synchronized Level level(int j) {
         while (levels.size() <= j) levels.add(null);
@@ -63,28 +78,54 @@ final class RadixPowers {
                 : o instanceof SoftReference ? ((SoftReference<?>) o).get() instanceof Level
                         ? (Level) ((SoftReference<?>) o).get() : null : null;
         if (lv == null) {
-            long[] pw = j == 0 ? new long[] {chunkValue} : LimbOps.square(level(j - 1).power);
-            lv = new Level(pw, digits(j));
-            levels.set(j, pw.length > STRONG_LIMBS ? new SoftReference<>(lv) : lv);
+            long[] odd = j == 0 ? new long[] {chunkOdd} : LimbOps.square(level(j - 1).odd);
+            lv = new Level(odd, (long) chunkTwos << j, digits(j));
+            levels.set(j, odd.length > STRONG_LIMBS ? new SoftReference<>(lv) : lv);
         }
         return lv;
     }
 
-    /** One level of the tree: the power, its digit count, and its prepared divisor. */
+    /**
+     * One level of the tree: the power odd * 2^twos, its digit count, and the prepared divisor of its
+     * odd part.
+     */
     static final class Level {
-        final long[] power;
+        final long[] odd;
+        final long twos;
         final long digits;
+        /** Bit length of the power. */
+        final long bits;
         private volatile Divisor divisor;
 
-        Level(long[] power, long digits) {
-            this.power = power;
+        Level(long[] odd, long twos, long digits) {
+            this.odd = odd;
+            this.twos = twos;
             this.digits = digits;
+            this.bits = LimbOps.bitLength(odd) + twos;
         }
 
         Divisor divisor() {
             Divisor d = divisor;
-            if (d == null) divisor = d = new Divisor(power);
+            if (d == null) divisor = d = new Divisor(odd, true);
             return d;
+        }
+
+        /** {floor(x / power), x mod power}. */
+        long[][] divideAndRemainder(long[] x) {
+            if (twos == 0) return divisor().divideAndRemainder(x);
+            long[][] qr = divisor().divideAndRemainder(LimbOps.shiftRight(x, twos));
+            // x = (q * odd + r') * 2^twos + low, so the remainder is r' * 2^twos + low.
+            long[] rem = LimbOps.shiftLeft(qr[1], twos);
+            int lowLimbs = (int) (twos >>> 6);
+            long[] lowBits = LimbOps.low(x, lowLimbs + 1); // a fresh array
+            if (lowBits.length > lowLimbs) lowBits[lowLimbs] &= (1L << (twos & 63)) - 1;
+            return new long[][] {qr[0], orDisjoint(rem, lowBits)};
+        }
+
+        /** y * power. */
+        long[] multiply(long[] y) {
+            long[] p = LimbOps.mul(y, odd);
+            return twos == 0 ? p : LimbOps.shiftLeft(p, twos);
         }
     }
 }

@@ -1,0 +1,70 @@
+package org.bignat.div;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.bignat.mul.Multiply;
+
+/**
+ * Quick timing probe (a main, not a test) behind the division constants: 2n-by-n divisions by each
+ * rung, one n-limb product for scale, and BigInteger for the facade crossover. Short runs, best of a
+ * few; the JMH benchmarks and the bench give the published figures.
+ *
+ * Flags: -Dcpu=true times thread CPU time (add -Dbignat.parallelism=1
+ * -Djava.util.concurrent.ForkJoinPool.common.parallelism=1 so that all work is on this thread).
+ *
+ * <pre>java -cp target/classes:target/test-classes org.bignat.div.DivisionCrossover [limbs...]</pre>
+ */
+public final class DivisionCrossover {
+    private DivisionCrossover() {}
+
+    interface Op {
+        Object run();
+    }
+
+    /** -Dcpu=true: thread CPU time (stable on a busy machine; run single-threaded then). */
+    private static final boolean CPU = Boolean.getBoolean("cpu");
+    private static final java.lang.management.ThreadMXBean MX =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
+    static long now() {
+        return CPU ? MX.getCurrentThreadCpuTime() : System.nanoTime();
+    }
+
+    static double time(Op op, int reps) {
+        double best = Double.MAX_VALUE;
+        for (int i = 0; i < reps; i++) {
+            long t0 = now();
+            op.run();
+            best = Math.min(best, (now() - t0) / 1e6);
+        }
+        return best;
+    }
+
+    public static void main(String[] args) {
+        Random rnd = new Random(1);
+        String mode = args.length > 0 ? args[0] : "rungs";
+        for (int i = 1; i < args.length; i++) {
+            int n = Integer.parseInt(args[i]);
+            long[] a = LimbTestSupport.random(rnd, 2 * n), b = LimbTestSupport.random(rnd, n);
+            b[n - 1] |= Long.MIN_VALUE;
+            int reps = n < 2000 ? 20 : n < 100000 ? 5 : 2;
+            double mul = time(() -> Multiply.multiply(b, b), reps);
+            if (mode.equals("rungs")) {
+                double base = n <= 20000 ? time(() -> Division.basecase(a, a.length, b), reps) : Double.NaN;
+                double rec = time(() -> RecursiveDivision.divRem(a, b), reps);
+                double newton = time(() -> NewtonDivision.divRem(a, b, null), reps);
+                System.out.printf("n=%d limbs: mul %.3f ms  basecase %.3f  recursive %.3f  newton %.3f  (newton/mul %.2f)%n",
+                        n, mul, base, rec, newton, newton / mul);
+            } else {
+                BigInteger ba = LimbTestSupport.big(a), bb = LimbTestSupport.big(b);
+                double bi = time(() -> ba.divideAndRemainder(bb), reps);
+                double ours = time(() -> Division.divideAndRemainder(a, b), reps);
+                BigInteger sq = ba;
+                double bis = time(() -> sq.sqrt(), reps);
+                double ourss = time(() -> SquareRoot.sqrtRem(a), reps);
+                System.out.printf("n=%d limbs: mul %.3f ms  BigInteger div %.3f  ours %.3f (div/mul %.2f)  BigInteger sqrt %.3f  ours %.3f%n",
+                        n, mul, bi, ours, ours / mul, bis, ourss);
+            }
+        }
+    }
+}
