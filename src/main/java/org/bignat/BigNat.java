@@ -373,7 +373,58 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return ofCanonical(Engines.forMultiply(2 * a).square(canonicalDigits()));
     }
 
-    // (division and square roots are added here by the division/conversion issue)
+    // ------------------------------------------------------------------ division and roots
+    // (inserted by the division/conversion issue; algorithms in org.bignat.div)
+
+    /**
+     * {@code floor(this / divisor)}: Knuth's Algorithm D, recursive (Burnikel–Ziegler) or Newton
+     * division by size (see {@link org.bignat.div.Division}).
+     *
+     * @throws ArithmeticException when {@code divisor} is zero
+     */
+    public BigNat divide(BigNat divisor) {
+        return divideAndRemainder(divisor)[0];
+    }
+
+    /**
+     * {@code this mod divisor}, in {@code [0, divisor)}.
+     *
+     * @throws ArithmeticException when {@code divisor} is zero
+     */
+    public BigNat remainder(BigNat divisor) {
+        return divideAndRemainder(divisor)[1];
+    }
+
+    /**
+     * {@code {q, r}} with {@code this = q * divisor + r} and {@code 0 <= r < divisor}.
+     *
+     * @throws ArithmeticException when {@code divisor} is zero
+     */
+    public BigNat[] divideAndRemainder(BigNat divisor) {
+        Objects.requireNonNull(divisor, "divisor");
+        if (divisor.isZero()) {
+            throw new ArithmeticException("BigNat divide by zero");
+        }
+        if (compareTo(divisor) < 0) {
+            return new BigNat[] {ZERO, this};
+        }
+        long[][] qr = org.bignat.div.Division.divideAndRemainder(limbs(), divisor.limbs());
+        return new BigNat[] {ofLimbs(qr[0]), ofLimbs(qr[1])};
+    }
+
+    /** {@code floor(sqrt(this))}: Zimmermann's Karatsuba square root. */
+    public BigNat sqrt() {
+        return sqrtAndRemainder()[0];
+    }
+
+    /** {@code {s, r}} with {@code s = floor(sqrt(this))} and {@code r = this - s^2} (so {@code r <= 2s}). */
+    public BigNat[] sqrtAndRemainder() {
+        if (isZero()) {
+            return new BigNat[] {ZERO, ZERO};
+        }
+        long[][] sr = org.bignat.div.SquareRoot.sqrtRem(limbs());
+        return new BigNat[] {ofLimbs(sr[0]), ofLimbs(sr[1])};
+    }
 
     // ------------------------------------------------------------------ representation
 
