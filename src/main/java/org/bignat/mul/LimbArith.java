@@ -134,10 +134,9 @@ final class LimbArith {
             long a = x[xo + i];
             long lo = a * m;
             long hi = Math.multiplyHigh(a, m) + ((a >> 63) & m) + (mNeg & a);
-            lo += c;
-            hi += Long.compareUnsigned(lo, c) < 0 ? 1 : 0;
-            r[ro + i] = lo;
-            c = hi;
+            long s = lo + c;
+            r[ro + i] = s;
+            c = hi + (((lo & c) | ((lo | c) & ~s)) >>> 63);
         }
         return c;
     }
@@ -150,13 +149,14 @@ final class LimbArith {
             long a = x[xo + i];
             long lo = a * m;
             long hi = Math.multiplyHigh(a, m) + ((a >> 63) & m) + (mNeg & a);
-            lo += c;
-            hi += Long.compareUnsigned(lo, c) < 0 ? 1 : 0;
+            // Branch-free carries: random data would mispredict a compare-and-branch half the time.
+            long s1 = lo + c;
+            long c1 = ((lo & c) | ((lo | c) & ~s1)) >>> 63;
             long t = r[ro + i];
-            long s = t + lo;
-            hi += Long.compareUnsigned(s, t) < 0 ? 1 : 0;
-            r[ro + i] = s;
-            c = hi;
+            long s2 = s1 + t;
+            long c2 = ((s1 & t) | ((s1 | t) & ~s2)) >>> 63;
+            r[ro + i] = s2;
+            c = hi + c1 + c2;
         }
         return c;
     }

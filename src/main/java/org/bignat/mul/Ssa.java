@@ -20,6 +20,8 @@ package org.bignat.mul;
 final class Ssa {
     private Ssa() {}
 
+    private static final boolean TRACE = Boolean.getBoolean("bignat.ssa.trace");
+
     static ButterflyKernels kernels() {
         return Kernels.INSTANCE;
     }
@@ -74,6 +76,7 @@ final class Ssa {
         long[][] cb = new long[kk][];
         SsaTransform tf = new SsaTransform(kernels(), p, plan.nBits, par);
         long unit = 2 * plan.nBits / kk;
+        long t0 = TRACE ? System.nanoTime() : 0;
         Parallelism.both(par, () -> {
             split(a, ao, an, plan, ca, par);
             tf.forward(ca, kk, unit);
@@ -81,8 +84,15 @@ final class Ssa {
             split(b, bo, bn, plan, cb, par);
             tf.forward(cb, kk, unit);
         });
+        long t1 = TRACE ? System.nanoTime() : 0;
         pointwise(ca, cb, plan.nBits, par);
+        long t2 = TRACE ? System.nanoTime() : 0;
         finish(ca, plan, r, ro, an + bn, tf, unit, par);
+        if (TRACE) {
+            long t3 = System.nanoTime();
+            System.err.printf("ssa %dx%d limbs %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", an, bn,
+                    plan, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
+        }
     }
 
     private static void squareIn(long[] r, int ro, long[] a, int ao, int n, boolean par) {

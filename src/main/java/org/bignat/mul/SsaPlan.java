@@ -54,11 +54,13 @@ final class SsaPlan {
     }
 
     /** Modelled time of one butterfly level, per coefficient digit, ns (fitted). */
-    static final double C_BUTTERFLY = 0.45;
+    static final double C_BUTTERFLY = 0.95;
     /** Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns. */
-    static final double C_LINEAR = 2.0;
+    static final double C_LINEAR = 4.0;
     /** Modelled Toom-3 time: C_TOOM * limbs^1.465 ns (fitted at 1000 limbs). */
-    static final double C_TOOM = 2.2;
+    static final double C_TOOM = 28;
+    /** Modelled basecase time: C_BASECASE * limbs^2 ns. */
+    static final double C_BASECASE = 3.0;
 
     private static final ConcurrentHashMap<Long, SsaPlan> MOD_PLANS = new ConcurrentHashMap<>();
 
@@ -147,7 +149,7 @@ final class SsaPlan {
     }
 
     private static double toomCost(long limbs) {
-        return C_TOOM * Math.pow(limbs, 1.465);
+        return Math.min(C_BASECASE * limbs * (double) limbs, C_TOOM * Math.pow(limbs, 1.465));
     }
 
     /**

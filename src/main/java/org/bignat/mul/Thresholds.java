@@ -25,7 +25,7 @@ final class Thresholds {
      * Pointwise products modulo 2^n + 1 at or above this many limbs (n/64) may be transformed again
      * (negacyclic SSA) when the cost model says it pays; below it they are Toom-3 plus a fold.
      */
-    static final int SSA_MOD_THRESHOLD_LIMBS = 600;
+    static final int SSA_MOD_THRESHOLD_LIMBS = 100;
     /**
      * Above the SSA threshold, operands more unbalanced than this ratio (longer/shorter) are cut
      * into pieces; below it one transform of length ~ (an + bn) handles the product.

@@ -192,7 +192,7 @@ final class Toom3 {
         for (int i = 0; i < w; i++) {
             long s = x[i];
             long l = s - borrow;
-            long b1 = Long.compareUnsigned(s, borrow) < 0 ? 1 : 0;
+            long b1 = ((~s & borrow) | (~(s ^ borrow) & l)) >>> 63;
             long q = l * INV3;
             x[i] = q;
             borrow = LimbArith.mulHi(q, 3) + b1;
