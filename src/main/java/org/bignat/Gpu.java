@@ -66,6 +66,15 @@ public final class Gpu implements AutoCloseable {
         return device.name();
     }
 
+    /**
+     * Waits until the work queued in this session so far has finished (add and subtract do not
+     * wait); for timing device-resident work, as the bench's L1' rows do.
+     */
+    public synchronized void synchronize() {
+        checkOpen();
+        stream.synchronize();
+    }
+
     /** Copies a value to the device (its digits as they are, redundant or canonical). */
     public synchronized Value upload(BigNat x) {
         Objects.requireNonNull(x, "x");

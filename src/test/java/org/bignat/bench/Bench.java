@@ -7,9 +7,15 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.bignat.Engines;
 
 /**
  * The bench, the README's main job: times BigNat (CPU engine; GPU engine host-to-host and
@@ -18,14 +24,14 @@ import java.util.Map;
  * plot per operation into the output folder. Run {@code --help} for the options.
  *
  * <p>Exit status: 0 done, 2 bad options (usage on stderr), 3 a result disagreed between
- * participants, 1 an output file could not be written.
+ * participants, 1 the CSV could not be written or read.
  */
 public final class Bench {
     /** Exit status for bad options. */
     static final int EXIT_USAGE = 2;
     /** Exit status when some participant returned a wrong result. */
     static final int EXIT_MISMATCH = 3;
-    /** Exit status when an output file could not be written. */
+    /** Exit status when the CSV could not be written (or, with --from-csv, read). */
     static final int EXIT_IO = 1;
 
     private Bench() {}
@@ -59,7 +65,11 @@ public final class Bench {
             err.println("bench: cannot create output folder " + options.outDir + ": " + e.getMessage());
             return EXIT_IO;
         }
+        return options.fromCsv != null ? replay(options, out, err) : measure(options, out, err);
+    }
 
+    /** Times everything the options ask for, prints the tables, writes CSV and plots. */
+    private static int measure(BenchOptions options, PrintStream out, PrintStream err) {
         List<Participant> engines = new ArrayList<>();
         for (String e : options.engines) engines.add(Participants.engine(e));
         List<Participant> peers = new ArrayList<>();
@@ -75,6 +85,7 @@ public final class Bench {
         Map<String, Result> external = new HashMap<>();
         String gmpStatus = "not requested";
         if (gmp) {
+            // First, alone: GMP is single-threaded and must not share the cores with a Java cell.
             GmpRunner runner = new GmpRunner(options.outDir, options.reps, options.seed, options.maxSeconds);
             err.println("bench: timing GMP first (" + GmpRunner.SOURCE + ") ...");
             external = runner.run(ops, options.log2Sizes);
@@ -97,25 +108,62 @@ public final class Bench {
         for (Participant p : peers) p.close();
 
         int status = 0;
+        Path csv = options.outDir.resolve("bench.csv");
         try {
-            Path csv = options.outDir.resolve("bench.csv");
             CsvOutput.write(csv, results);
             out.println("CSV: " + csv);
-            if (options.plot && ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
-                out.println("plots: skipped, this Java runtime has no java.desktop module (XChart draws with AWT)");
-            } else if (options.plot) {
-                String subtitle = Runtime.getRuntime().availableProcessors() + " cores";
-                for (Path png : Plot.write(options.outDir, ops, results, subtitle)) out.println("plot: " + png);
-            }
-        } catch (IOException | RuntimeException | LinkageError e) {
-            err.println("bench: cannot write output: " + e);
+        } catch (IOException e) {
+            err.println("bench: cannot write " + csv + ": " + e.getMessage());
             status = EXIT_IO;
         }
+        if (options.plot) plot(options.outDir, ops, results, out);
         if (runner.mismatches() > 0) {
             err.println("bench: " + runner.mismatches() + " WRONG RESULT(S), see the tables");
             return EXIT_MISMATCH;
         }
         return status;
+    }
+
+    /** --from-csv: the tables and plots of an earlier run, nothing timed. */
+    private static int replay(BenchOptions options, PrintStream out, PrintStream err) {
+        List<Result> results;
+        try {
+            results = CsvOutput.read(options.fromCsv);
+        } catch (IOException e) {
+            err.println("bench: cannot read " + options.fromCsv + ": " + e.getMessage());
+            return EXIT_IO;
+        }
+        Set<Op> ops = EnumSet.noneOf(Op.class);
+        Set<Integer> sizes = new TreeSet<>();
+        Set<String> engines = new LinkedHashSet<>();
+        Set<String> peers = new LinkedHashSet<>();
+        for (Result r : results) {
+            ops.add(r.op());
+            sizes.add(r.log2Bits());
+            (r.engine() ? engines : peers).add(r.participant());
+        }
+        out.println("Results of " + options.fromCsv + " (not timed now)");
+        out.println();
+        for (Op op : ops) {
+            out.println(new ResultTable(op, new ArrayList<>(sizes), new ArrayList<>(engines), new ArrayList<>(peers), results).render());
+        }
+        if (options.plot) plot(options.outDir, new ArrayList<>(ops), results, out);
+        return 0;
+    }
+
+    /** Writes the plots; a machine without fonts or AWT gets a note, not a failure. */
+    private static void plot(Path dir, List<Op> ops, List<Result> results, PrintStream out) {
+        if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+            out.println("plots: skipped, this Java runtime has no java.desktop module (XChart draws with AWT);"
+                    + " plot the CSV elsewhere with --from-csv");
+            return;
+        }
+        try {
+            String subtitle = Runtime.getRuntime().availableProcessors() + " cores";
+            for (Path png : Plot.write(dir, ops, results, subtitle)) out.println("plot: " + png);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            out.println("plots: skipped (" + Format.note(e.toString()) + "); plot the CSV elsewhere with --from-csv");
+        }
     }
 
     private static List<String> labels(List<Participant> ps) {
@@ -135,7 +183,7 @@ public final class Bench {
         for (Participant e : engines) {
             String why = e.unsupported(Op.MULTIPLY, 20);
             String what = "ready";
-            if (e instanceof BigNatPeer) what = org.bignat.Engines.selected().name() + " (" + org.bignat.Engines.reason() + ")";
+            if (e instanceof BigNatPeer) what = Engines.selected().name() + " (" + Engines.reason() + ")";
             if (e instanceof GpuPeer && why == null) what = ((GpuPeer) e).deviceName();
             out.println("  engine " + e.label() + ": " + (why == null ? what : why));
         }

@@ -44,10 +44,12 @@ final class BenchOptions {
     final boolean plot;
     final boolean check;
     final boolean help;
+    /** An earlier run's bench.csv to print and plot instead of timing anything; null to time. */
+    final Path fromCsv;
 
     private BenchOptions(List<Integer> log2Sizes, Set<Op> ops, List<String> engines, List<String> peers,
                          int reps, double warmupSeconds, double maxSeconds, Path outDir, long seed,
-                         boolean plot, boolean check, boolean help) {
+                         boolean plot, boolean check, boolean help, Path fromCsv) {
         this.log2Sizes = Collections.unmodifiableList(log2Sizes);
         this.ops = Collections.unmodifiableSet(ops);
         this.engines = Collections.unmodifiableList(engines);
@@ -60,6 +62,7 @@ final class BenchOptions {
         this.plot = plot;
         this.check = check;
         this.help = help;
+        this.fromCsv = fromCsv;
     }
 
     /** The default operations: everything. */
@@ -81,6 +84,7 @@ final class BenchOptions {
         boolean plot = true;
         boolean check = true;
         boolean help = false;
+        Path fromCsv = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg == null || arg.isBlank()) continue; // exec:exec passes an empty property as ""
@@ -116,6 +120,7 @@ final class BenchOptions {
                         case "--warmup": warmup = parseDouble(name, value, 0, 600); break;
                         case "--max-seconds": maxSeconds = parseDouble(name, value, 1e-6, 1e6); break;
                         case "--out": out = parsePath(value); break;
+                        case "--from-csv": fromCsv = parsePath(value); break;
                         case "--seed": seed = parseLong(name, value, Long.MIN_VALUE, Long.MAX_VALUE); break;
                         default: throw new BadOptionException("unknown option '" + arg + "'");
                     }
@@ -123,13 +128,13 @@ final class BenchOptions {
             }
         }
         if (engines.isEmpty() && peers.isEmpty()) throw new BadOptionException("nothing to time: no engine and no peer");
-        return new BenchOptions(sizes, ops, engines, peers, reps, warmup, maxSeconds, out, seed, plot, check, help);
+        return new BenchOptions(sizes, ops, engines, peers, reps, warmup, maxSeconds, out, seed, plot, check, help, fromCsv);
     }
 
     private static boolean isValued(String name) {
         switch (name) {
             case "--sizes": case "--ops": case "--engines": case "--peers": case "--reps":
-            case "--warmup": case "--max-seconds": case "--out": case "--seed":
+            case "--warmup": case "--max-seconds": case "--out": case "--seed": case "--from-csv":
                 return true;
             default:
                 return false;
@@ -236,7 +241,7 @@ final class BenchOptions {
         try {
             return Path.of(value);
         } catch (java.nio.file.InvalidPathException e) {
-            throw new BadOptionException("--out: invalid path '" + value + "'");
+            throw new BadOptionException("invalid path '" + value + "'");
         }
     }
 
@@ -268,6 +273,8 @@ final class BenchOptions {
                 + "  --out DIR           output folder for bench.csv, plots and the GMP harness (default bench-out)\n"
                 + "  --seed N            random seed for the operands (default 42)\n"
                 + "  --no-plot           do not write plots\n"
+                + "  --from-csv FILE     time nothing: print the tables and write the plots of an earlier run's\n"
+                + "                      bench.csv (e.g. one made on a GPU machine without fonts)\n"
                 + "  --no-check          do not cross-check results between engines and peers\n"
                 + "  -h, --help          this text\n";
     }

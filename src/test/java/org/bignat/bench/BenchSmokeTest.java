@@ -35,5 +35,15 @@ class BenchSmokeTest {
         // 2 for gpu (multiply, add), timed or noted as unavailable)
         assertEquals(1 + 2 * (5 + 5 + 4 + 2), csv.size());
         assertTrue(Files.size(dir.resolve("multiply.png")) > 1000);
+
+        // --from-csv reprints the same tables without timing anything
+        ByteArrayOutputStream again = new ByteArrayOutputStream();
+        Path replot = dir.resolve("replot");
+        assertEquals(0, Bench.run(new String[] {"--from-csv", dir.resolve("bench.csv").toString(), "--out", replot.toString()},
+                new PrintStream(again, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        String a = again.toString(StandardCharsets.UTF_8);
+        String table = o.substring(o.indexOf("multiply: "), o.indexOf("add: "));
+        assertTrue(a.contains(table), a + "\n---\n" + table);
+        assertTrue(Files.size(replot.resolve("multiply.png")) > 1000);
     }
 }

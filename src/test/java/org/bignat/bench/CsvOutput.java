@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,6 +39,61 @@ final class CsvOutput {
         }
         sb.append(r.note() == null ? "" : quote(r.note()));
         return sb.toString();
+    }
+
+    /** Reads a file written by {@link #write} (for --from-csv: tables and plots of an earlier run). */
+    static List<Result> read(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).equals(HEADER)) throw new IOException(file + " is not a bench CSV (header differs)");
+        List<Result> results = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) continue;
+            List<String> f = fields(lines.get(i));
+            Op op = f.size() == 11 ? Op.byId(f.get(0)) : null;
+            if (op == null) throw new IOException(file + ":" + (i + 1) + ": not a bench CSV line");
+            try {
+                Measurement m = null;
+                if (!f.get(5).isEmpty()) {
+                    m = new Measurement(Double.parseDouble(f.get(5)), Double.parseDouble(f.get(6)),
+                            f.get(7).isEmpty() ? Double.NaN : Double.parseDouble(f.get(7)),
+                            Integer.parseInt(f.get(8)), Long.parseLong(f.get(9)));
+                }
+                results.add(new Result(op, Integer.parseInt(f.get(1)), f.get(3), f.get(4).equals("bignat"), m,
+                        f.get(10).isEmpty() ? null : f.get(10)));
+            } catch (NumberFormatException e) {
+                throw new IOException(file + ":" + (i + 1) + ": bad number in a bench CSV line");
+            }
+        }
+        return results;
+    }
+
+    /** Splits one CSV line; fields may be quoted with "" doubling a quote inside. */
+    private static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cur.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    cur.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.append(c);
+            }
+        }
+        out.add(cur.toString());
+        return out;
     }
 
     private static String number(double v) {

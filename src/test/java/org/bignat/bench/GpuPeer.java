@@ -1,8 +1,5 @@
 package org.bignat.bench;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +16,6 @@ import org.bignat.Gpu;
  * are independent of the {@code bignat.engine} selection.
  */
 final class GpuPeer implements Participant {
-    /** {@code Gpu.synchronize()}, looked up reflectively: optional in the API. */
-    private static final MethodHandle SYNCHRONIZE = findSynchronize();
-
     private final boolean resident;
     private final Gpu gpu;
     private final String unavailable;
@@ -44,14 +38,6 @@ final class GpuPeer implements Participant {
         }
     }
 
-    private static MethodHandle findSynchronize() {
-        try {
-            return MethodHandles.publicLookup().findVirtual(Gpu.class, "synchronize", MethodType.methodType(void.class));
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
-    }
-
     @Override
     public String key() {
         return resident ? "gpu-resident" : "gpu";
@@ -69,11 +55,7 @@ final class GpuPeer implements Participant {
 
     @Override
     public String unsupported(Op op, int log2Bits) {
-        if (gpu == null) return unavailable;
-        if (resident && op == Op.ADD && SYNCHRONIZE == null) {
-            return "carry-free add does not wait for the device and Gpu has no synchronize(); see add+normalize";
-        }
-        return null;
+        return gpu == null ? unavailable : null;
     }
 
     /** The device name, for the bench's header. */
@@ -90,7 +72,7 @@ final class GpuPeer implements Participant {
         operands.add(a);
         Gpu.Value b = y == null ? null : gpu.upload(y);
         if (b != null) operands.add(b);
-        sync();
+        gpu.synchronize();
         switch (op) {
             case MULTIPLY:
                 return () -> keep(a.multiply(b));
@@ -141,22 +123,11 @@ final class GpuPeer implements Participant {
      * L1': waits for the device, frees the previous call's result (device memory would otherwise
      * pile up over a batch until the Cleaner ran) and keeps this one for the cross-check.
      */
-    private Gpu.Value keep(Gpu.Value r) throws Exception {
-        sync();
+    private Gpu.Value keep(Gpu.Value r) {
+        gpu.synchronize();
         if (last != null && last != r) last.close();
         last = r;
         return r;
-    }
-
-    private void sync() throws Exception {
-        if (SYNCHRONIZE == null) return; // multiply, square and normalize wait by themselves
-        try {
-            SYNCHRONIZE.invokeExact(gpu);
-        } catch (Exception | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
     }
 
     @Override
