@@ -116,7 +116,7 @@ public final class Bench {
             err.println("bench: cannot write " + csv + ": " + e.getMessage());
             status = EXIT_IO;
         }
-        if (options.plot) plot(options.outDir, ops, results, out);
+        if (options.plot) plot(options.outDir, ops, results, Runtime.getRuntime().availableProcessors() + " cores", out);
         if (runner.mismatches() > 0) {
             err.println("bench: " + runner.mismatches() + " WRONG RESULT(S), see the tables");
             return EXIT_MISMATCH;
@@ -147,19 +147,18 @@ public final class Bench {
         for (Op op : ops) {
             out.println(new ResultTable(op, new ArrayList<>(sizes), new ArrayList<>(engines), new ArrayList<>(peers), results).render());
         }
-        if (options.plot) plot(options.outDir, new ArrayList<>(ops), results, out);
+        if (options.plot) plot(options.outDir, new ArrayList<>(ops), results, "", out);
         return 0;
     }
 
     /** Writes the plots; a machine without fonts or AWT gets a note, not a failure. */
-    private static void plot(Path dir, List<Op> ops, List<Result> results, PrintStream out) {
+    private static void plot(Path dir, List<Op> ops, List<Result> results, String subtitle, PrintStream out) {
         if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
             out.println("plots: skipped, this Java runtime has no java.desktop module (XChart draws with AWT);"
                     + " plot the CSV elsewhere with --from-csv");
             return;
         }
         try {
-            String subtitle = Runtime.getRuntime().availableProcessors() + " cores";
             for (Path png : Plot.write(dir, ops, results, subtitle)) out.println("plot: " + png);
         } catch (IOException | RuntimeException | LinkageError e) {
             out.println("plots: skipped (" + Format.note(e.toString()) + "); plot the CSV elsewhere with --from-csv");

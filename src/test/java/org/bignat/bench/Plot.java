@@ -38,13 +38,13 @@ final class Plot {
             if (series.isEmpty()) continue;
             XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(op.id + " (" + op.description + ")" + (subtitle.isEmpty() ? "" : ", " + subtitle))
-                    .xAxisTitle("operand size (bits, log scale)").yAxisTitle("time per call (log scale)").build();
+                    .xAxisTitle("operand size (bits, log scale)").yAxisTitle("time per call (seconds, log scale)").build();
             // x is plotted as log2(bits) on a linear axis, labelled 2^e: the same log scale, with
             // the sizes the bench uses as tick labels instead of powers of ten.
             chart.getStyler().setxAxisTickLabelsFormattingFunction(e -> "2^" + Math.round(e));
             chart.getStyler().setXAxisTickMarkSpacingHint(60);
             chart.getStyler().setYAxisLogarithmic(true);
-            chart.getStyler().setyAxisTickLabelsFormattingFunction(Format::seconds);
+            chart.getStyler().setYAxisDecimalPattern("0.#E0");
             chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
             chart.getStyler().setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(13f));
             for (Map.Entry<String, List<double[]>> s : series.entrySet()) {
