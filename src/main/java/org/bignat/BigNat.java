@@ -179,7 +179,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             throw new IllegalArgumentException("BigNat.of: negative value");
         }
         byte[] b = value.toByteArray(); // the bulk export BigInteger offers; may start with a 0 sign byte
-        return ofLimbs(ByteLimbs.fromBigEndian(b, 0, b.length));
+        return ofCanonical(ByteLimbs.toDigits(b, 0, b.length));
     }
 
     /**
@@ -188,7 +188,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      */
     public static BigNat fromByteArray(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
-        return ofLimbs(ByteLimbs.fromBigEndian(bytes, 0, bytes.length));
+        return ofCanonical(ByteLimbs.toDigits(bytes, 0, bytes.length));
     }
 
     /**

@@ -40,6 +40,10 @@ class RedundantTest {
             long[] limbs = ByteLimbs.fromBigEndian(mag, 0, mag.length);
             long[] digits = Limbs.toDigits(limbs);
             assertEquals(a, Oracle.value(digits));
+            assertArrayEquals(digits, ByteLimbs.toDigits(mag, 0, mag.length));
+            byte[] framed = new byte[mag.length + 5];
+            System.arraycopy(mag, 0, framed, 2, mag.length);
+            assertArrayEquals(digits, ByteLimbs.toDigits(framed, 1, mag.length + 1));
             assertArrayEquals(limbs, Limbs.fromDigits(digits));
             int bytes = (a.bitLength() + 7) / 8;
             assertEquals(a, new BigInteger(1, ByteLimbs.toBigEndian(limbs, bytes)));
@@ -66,6 +70,8 @@ class RedundantTest {
             int bytes = limbs.length * 8;
             assertEquals(v, new BigInteger(1, ByteLimbs.toBigEndian(limbs, bytes)));
             assertArrayEquals(d, Limbs.toDigits(limbs));
+            byte[] be = ByteLimbs.toBigEndian(limbs, bytes);
+            assertArrayEquals(d, ByteLimbs.toDigits(be, 0, be.length));
             long[] padded = java.util.Arrays.copyOf(limbs, limbs.length + 2);
             assertArrayEquals(d, Limbs.toDigits(padded));
         }
