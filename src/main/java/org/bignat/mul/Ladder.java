@@ -13,8 +13,13 @@ final class Ladder {
      * not overlap the inputs. Single-threaded.
      */
     static void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
+        mul(r, ro, a, ao, an, b, bo, bn, false);
+    }
+
+    /** As {@link #mul(long[], int, long[], int, int, long[], int, int)}, SSA in parallel if asked. */
+    static void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn, boolean parallel) {
         if (an < bn) {
-            mul(r, ro, b, bo, bn, a, ao, an);
+            mul(r, ro, b, bo, bn, a, ao, an, parallel);
             return;
         }
         if (bn < Thresholds.KARATSUBA_THRESHOLD_LIMBS) {
@@ -36,15 +41,20 @@ final class Ladder {
             }
         } else {
             if (an <= (long) bn * Thresholds.SSA_MAX_IMBALANCE) {
-                Ssa.multiply(r, ro, a, ao, an, b, bo, bn, false);
+                Ssa.multiply(r, ro, a, ao, an, b, bo, bn, parallel);
             } else {
-                unbalanced(r, ro, a, ao, an, b, bo, bn);
+                unbalanced(r, ro, a, ao, an, b, bo, bn, parallel);
             }
         }
     }
 
     /** r[ro .. ro+2n) = a[ao .. ao+n)^2, n >= 1; single-threaded. */
     static void sqr(long[] r, int ro, long[] a, int ao, int n) {
+        sqr(r, ro, a, ao, n, false);
+    }
+
+    /** As {@link #sqr(long[], int, long[], int, int)}, SSA in parallel if asked. */
+    static void sqr(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
         if (n < Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS) {
             Basecase.sqr(r, ro, a, ao, n);
         } else if (n < Thresholds.TOOM3_SQR_THRESHOLD_LIMBS) {
@@ -52,7 +62,7 @@ final class Ladder {
         } else if (n < Thresholds.SSA_SQR_THRESHOLD_LIMBS) {
             Toom3.sqr(r, ro, a, ao, n);
         } else {
-            Ssa.square(r, ro, a, ao, n, false);
+            Ssa.square(r, ro, a, ao, n, parallel);
         }
     }
 
@@ -61,12 +71,17 @@ final class Ladder {
      * product), and the partial products are added at their offsets.
      */
     static void unbalanced(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
-        mul(r, ro, a, ao, bn, b, bo, bn);
+        unbalanced(r, ro, a, ao, an, b, bo, bn, false);
+    }
+
+    static void unbalanced(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
+                           boolean parallel) {
+        mul(r, ro, a, ao, bn, b, bo, bn, parallel);
         long[] t = new long[2 * bn];
         int done = bn;
         while (done < an) {
             int piece = Math.min(bn, an - done);
-            mul(t, 0, a, ao + done, piece, b, bo, bn);
+            mul(t, 0, a, ao + done, piece, b, bo, bn, parallel);
             // r[ro+done .. ro+done+bn) already holds the top half of the previous product.
             int tn = piece + bn;
             long c = LimbArith.add(r, ro + done, r, ro + done, t, 0, bn);

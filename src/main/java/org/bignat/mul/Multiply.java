@@ -24,7 +24,7 @@ public final class Multiply {
         if (an == 0 || bn == 0) {
             return r;
         }
-        Ladder.mul(r, 0, a, 0, an, b, 0, bn);
+        Ladder.mul(r, 0, a, 0, an, b, 0, bn, parallel);
         return r;
     }
 
@@ -40,7 +40,7 @@ public final class Multiply {
         if (an == 0) {
             return r;
         }
-        Ladder.sqr(r, 0, a, 0, an);
+        Ladder.sqr(r, 0, a, 0, an, parallel);
         return r;
     }
 

@@ -53,8 +53,12 @@ final class SsaPlan {
         return (int) (nBits / SsaDigits.W);
     }
 
-    /** Modelled time of one butterfly level, per coefficient digit, ns (fitted). */
-    static final double C_BUTTERFLY = 0.95;
+    /**
+     * Modelled time of one butterfly level, per coefficient digit, ns: CostProbe measured 1.9 ns
+     * (scalar) and 0.43 ns (Vector API, AVX-512) per butterfly digit, i.e. per pair of coefficient
+     * digits, in cache; out of cache the levels cost more, hence the margin.
+     */
+    static final double C_BUTTERFLY = Ssa.kernels() instanceof ScalarButterflies ? 1.0 : 0.3;
     /** Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns. */
     static final double C_LINEAR = 4.0;
     /** Modelled Toom-3 time: C_TOOM * limbs^1.465 ns (fitted at 1000 limbs). */
