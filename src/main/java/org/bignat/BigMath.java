@@ -24,6 +24,9 @@ public final class BigMath {
      */
     public static final long RADIX_CROSSOVER_BITS = 1L << 20;
 
+    /** BigInteger's largest magnitude, in 32-bit words (its MAX_MAG_LENGTH): 2^31 bits. */
+    private static final long BIGINTEGER_MAX_MAG_LENGTH = Integer.MAX_VALUE / Integer.SIZE + 1;
+
     private BigMath() {}
 
     /** {@code a * b}, as {@link BigInteger#multiply}. */
@@ -138,14 +141,21 @@ public final class BigMath {
             return BigInteger.ZERO;
         }
         long bits = a.bitLength();
-        if ((bits - 1) * exponent >= Integer.MAX_VALUE) { // the result has > (bits-1)*exponent bits
-            throw new ArithmeticException("BigInteger would overflow supported range");
-        }
         if (bits * exponent < MULTIPLY_CROSSOVER_BITS || exponent == 1) {
             return a.pow(exponent);
         }
-        BigInteger m = a.abs();
-        int twos = m.getLowestSetBit(); // a = odd * 2^twos: the power of two is a shift at the end
+        // BigInteger.pow's own overflow checks, so that the same arguments throw
+        int twos = a.getLowestSetBit();
+        if ((long) twos * exponent > Integer.MAX_VALUE) {
+            throw new ArithmeticException("BigInteger would overflow supported range");
+        }
+        BigInteger m = a.abs(); // |a| = odd * 2^twos: the power of two is a shift at the end
+        if (m.bitLength() - twos == 1) { // +-2^k: a shift, BigInteger's own
+            return a.pow(exponent);
+        }
+        if (bits * exponent / Integer.SIZE > BIGINTEGER_MAX_MAG_LENGTH) {
+            throw new ArithmeticException("BigInteger would overflow supported range");
+        }
         BigNat odd = BigNat.of(m.shiftRight(twos));
         BigNat r = odd;
         for (int i = 30 - Integer.numberOfLeadingZeros(exponent); i >= 0; i--) { // left-to-right binary

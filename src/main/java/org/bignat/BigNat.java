@@ -249,7 +249,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (bits == 0) {
             return BigInteger.ZERO;
         }
-        if (bits >= Integer.MAX_VALUE) {
+        if (bits > Integer.MAX_VALUE) { // BigInteger holds at most 2^31 - 1 bits
             throw new ArithmeticException("BigNat of " + bits + " bits is beyond BigInteger's range");
         }
         return new BigInteger(1, ByteLimbs.toBigEndian(limbs(), (int) ((bits + 7) >>> 3)));

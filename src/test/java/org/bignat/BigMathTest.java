@@ -69,6 +69,11 @@ class BigMathTest {
         assertEquals(a.pow(3), BigMath.pow(a, 3));
         assertThrows(ArithmeticException.class, () -> BigMath.pow(a, -1));
         assertThrows(ArithmeticException.class, () -> BigMath.pow(BigInteger.TEN, Integer.MAX_VALUE));
+        assertThrows(ArithmeticException.class, () -> BigMath.pow(BigInteger.TWO, Integer.MAX_VALUE));
+        assertThrows(ArithmeticException.class, () -> BigMath.pow(BigInteger.valueOf(6), 1 << 30));
+        BigInteger m = BigInteger.valueOf(-1L << 40);
+        assertEquals(m.pow(30_000), BigMath.pow(m, 30_000)); // a power of two: BigInteger's shift
+        assertEquals(m.pow(30_001), BigMath.pow(m, 30_001));
         assertEquals(a.toString(10), BigMath.toString(a, 99)); // radix out of range: 10, as BigInteger
         assertThrows(NumberFormatException.class, () -> BigMath.parse("12", 99));
         assertThrows(NumberFormatException.class, () -> BigMath.parse("", 10));
