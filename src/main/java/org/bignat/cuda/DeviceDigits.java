@@ -16,11 +16,13 @@ public final class DeviceDigits {
     static final int THREADS = 256;
     /** Output digits per thread of bn_add/bn_subtract (BN_ADD_DPT in add.cuh). */
     static final int ADD_DIGITS_PER_THREAD = 4;
-    /** Threads per block of bn_normalize (BN_NORM_THREADS). */
+    /** Threads per block of bn_norm_reduce and bn_norm_apply (BN_NORM_THREADS). */
     static final int NORM_THREADS = 256;
-    /** Digits per tile (block) of bn_normalize (BN_NORM_TILE = 256 threads x 8 digits). */
+    /** Digits per tile (block) of the normalize passes (BN_NORM_TILE = 256 threads x 8 digits). */
     static final int NORM_TILE = 2048;
-    /** Bytes of bn_normalize's scratch before the tile descriptors (4 u64 words). */
+    /** Threads of the single block of bn_norm_scan (BN_SCAN_THREADS). */
+    static final int NORM_SCAN_THREADS = 1024;
+    /** Bytes of the normalize scratch before the per-tile words (4 u64 words). */
     static final int NORM_SCRATCH_HEADER = 32;
 
     private DeviceDigits() {}
@@ -56,9 +58,7 @@ public final class DeviceDigits {
         long tiles = (n + NORM_TILE - 1) / NORM_TILE;
         long scratchBytes = NORM_SCRATCH_HEADER + 4 * tiles;
         try (DeviceBuffer scratch = device.allocate(scratchBytes, stream)) {
-            Cu.check(cuMemsetD32Async(scratch.pointer(), 0, scratchBytes / 4, stream.handle()), "cuMemsetD32Async");
-            device.launch("bn_normalize", tiles, NORM_THREADS, 0, stream,
-                    new KernelArgs().ptr(x).i64(n).ptr(z).ptr(scratch));
+            launchNormalize(device, stream, x, n, z, scratch);
             stream.synchronize();
             long[] head = new long[3];
             Cu.check(cuMemcpyDtoH(Pointer.to(head), scratch.pointer(), 3 * Long.BYTES), "cuMemcpyDtoH");
@@ -67,6 +67,21 @@ public final class DeviceDigits {
             }
             return head[1];
         }
+    }
+
+    /**
+     * Queues the three normalize passes (cuda/normalize.cuh: reduce, scan, apply) of x[0..n) into z,
+     * with scratch of {@code NORM_SCRATCH_HEADER + 4 * tiles} bytes; does not wait.
+     */
+    static void launchNormalize(CudaDevice device, DeviceStream stream, DeviceBuffer x, long n, DeviceBuffer z,
+            DeviceBuffer scratch) {
+        long tiles = (n + NORM_TILE - 1) / NORM_TILE;
+        Cu.check(cuMemsetD32Async(scratch.pointer(), 0, (NORM_SCRATCH_HEADER + 4 * tiles) / 4, stream.handle()),
+                "cuMemsetD32Async");
+        device.launch("bn_norm_reduce", tiles, NORM_THREADS, 0, stream, new KernelArgs().ptr(x).i64(n).ptr(scratch));
+        device.launch("bn_norm_scan", 1, NORM_SCAN_THREADS, 0, stream, new KernelArgs().i64(tiles).ptr(scratch));
+        device.launch("bn_norm_apply", tiles, NORM_THREADS, 0, stream,
+                new KernelArgs().ptr(x).i64(n).ptr(z).ptr(scratch));
     }
 
     /** Compares canonical x[0..n) and y[0..n) and waits: -1, 0 or 1. */
