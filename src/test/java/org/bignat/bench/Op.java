@@ -8,30 +8,37 @@ import java.util.Locale;
  * bits (the shape of issue 7: 2^25 by 2^24 at size 2^24).
  */
 enum Op {
-    MULTIPLY("multiply", "x * y, both n bits", false),
-    SQUARE("square", "x * x", false),
+    MULTIPLY("multiply", "x * y, both n bits", false, 1.6),
+    SQUARE("square", "x * x", false, 1.6),
     /** BigNat's carry-free add (result left redundant); peers' add (canonical result). */
-    ADD("add", "x + y (BigNat: carry-free, result not normalized)", true),
+    ADD("add", "x + y (BigNat: carry-free, result not normalized)", true, 1.3),
     /** Add followed by the carry chain, so the result is canonical like every peer's. */
-    ADD_NORMALIZE("add+normalize", "x + y, then normalize (canonical result)", true),
+    ADD_NORMALIZE("add+normalize", "x + y, then normalize (canonical result)", true, 1.3),
     /** BigInteger to the library's type (apfloat: new Apint(x, 16)). */
-    OF("of", "BigInteger -> number (BigNat.of; apfloat: new Apint(x, 16))", true),
+    OF("of", "BigInteger -> number (BigNat.of; apfloat: new Apint(x, 16))", true, 1.3),
     /** The library's type to BigInteger. */
-    TO_BIG_INTEGER("toBigInteger", "number -> BigInteger", true),
-    TO_STRING("toString", "decimal string of x", false),
-    PARSE("parse", "decimal string -> number", false),
-    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false);
+    TO_BIG_INTEGER("toBigInteger", "number -> BigInteger", true, 1.3),
+    TO_STRING("toString", "decimal string of x", false, 2.0),
+    PARSE("parse", "decimal string -> number", false, 2.0),
+    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false, 2.0);
 
     /** The name used on the command line, in tables, CSV and plot file names. */
     final String id;
     final String description;
     /** True for linear-time data movement, where the table also shows BigNat's throughput. */
     final boolean linear;
+    /**
+     * Upper bound on the growth exponent of any participant's time for this operation, used to
+     * predict the next size: linear passes 1.3 (cache effects), multiply 1.6 (BigInteger's Toom-3
+     * is n^1.465), conversions and division 2 (BigInteger's are quadratic at worst).
+     */
+    final double maxGrowth;
 
-    Op(String id, String description, boolean linear) {
+    Op(String id, String description, boolean linear, double maxGrowth) {
         this.id = id;
         this.description = description;
         this.linear = linear;
+        this.maxGrowth = maxGrowth;
     }
 
     /** The operation named {@code id} (case-insensitive), or null. */

@@ -7,18 +7,18 @@ import java.util.TreeMap;
 /**
  * Predicts the time of one call at the next size from the sizes already measured, so that the
  * bench skips a cell that would take too long before running it (BigInteger's quadratic
- * {@code toString} at 2^26 bits would take minutes). With two measured sizes the local growth
- * exponent is measured; with one it is assumed quadratic (the worst of the peers' algorithms).
+ * {@code toString} at 2^26 bits would take minutes). It extrapolates from the fastest run of the
+ * largest size measured, with the growth exponent measured between the last two sizes, bounded by
+ * the operation's {@link Op#maxGrowth} (a noisy neighbour must not make a peer look cubic and
+ * drop it from the table); with one size measured it assumes {@link Op#maxGrowth}.
  */
 final class Predictor {
-    /** Growth exponent assumed with one measured size: schoolbook/quadratic, the pessimistic case. */
-    static final double DEFAULT_EXPONENT = 2.0;
-    /** Clamp for measured exponents: noise at tiny sizes must not predict sub-linear or cubic growth. */
+    /** Floor for measured exponents: noise at tiny sizes must not predict sub-linear growth. */
     static final double MIN_EXPONENT = 1.0;
-    static final double MAX_EXPONENT = 2.2;
 
     private final Map<String, TreeMap<Integer, Double>> history = new HashMap<>();
 
+    /** Records the fastest run (less disturbed by a busy machine than the median). */
     void record(Op op, String participant, int log2Bits, double seconds) {
         history.computeIfAbsent(op.id + "|" + participant, k -> new TreeMap<>()).put(log2Bits, seconds);
     }
@@ -29,11 +29,11 @@ final class Predictor {
         if (h == null) return 0;
         Map.Entry<Integer, Double> last = h.lowerEntry(log2Bits);
         if (last == null) return 0;
-        double exponent = DEFAULT_EXPONENT;
+        double exponent = op.maxGrowth;
         Map.Entry<Integer, Double> before = h.lowerEntry(last.getKey());
         if (before != null && before.getValue() > 0 && last.getValue() > 0) {
             exponent = Math.log(last.getValue() / before.getValue()) / Math.log(2) / (last.getKey() - before.getKey());
-            exponent = Math.max(MIN_EXPONENT, Math.min(MAX_EXPONENT, exponent));
+            exponent = Math.max(MIN_EXPONENT, Math.min(op.maxGrowth, exponent));
         }
         return last.getValue() * Math.pow(2, exponent * (log2Bits - last.getKey()));
     }

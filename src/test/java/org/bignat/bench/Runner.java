@@ -111,10 +111,10 @@ final class Runner {
             Result r;
             try {
                 Call call = p.prepare(op, in);
-                Measurement m = timer.measure(call);
+                Measurement m = timer.measure(call, predicted);
                 Object canon = options.check ? p.canonical(op, timer.lastResult()) : null;
                 Timer.sink = null;
-                predictor.record(op, p.label(), log2, m.medianSeconds());
+                predictor.record(op, p.label(), log2, m.minSeconds());
                 r = new Result(op, log2, p.label(), isEngine, m, null);
                 if (canon != null) {
                     if (reference == null) {

@@ -1,6 +1,8 @@
 package org.bignat.bench;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * Warm-up, batching and median. The warm-up repeats the call for a while so that the JIT has
@@ -21,6 +23,11 @@ final class Timer {
      * default bench within its 2 minutes.
      */
     static final double CELL_BUDGET_SECONDS = 2.0;
+    /**
+     * Calls predicted at least this long (seconds) get no separate warm-up (see {@link #measure}):
+     * it would cost a whole call, and at such sizes the JIT is long done.
+     */
+    static final double NO_WARMUP_SECONDS = 0.5;
 
     /** Results are stored here so that the JIT must compute them. */
     static volatile Object sink;
@@ -33,22 +40,37 @@ final class Timer {
         this.warmupSeconds = warmupSeconds;
     }
 
-    /** Warms up, then times the call; the last result is kept in {@link #lastResult()}. */
-    Measurement measure(Call call) throws Exception {
-        // Warm-up: at least one call, which also tells how long one call takes.
-        long start = System.nanoTime();
-        long calls = 0;
+    /**
+     * Warms up, then times the call. A call predicted to take at least {@link #NO_WARMUP_SECONDS}
+     * gets no separate warm-up: the JIT has compiled its code at the smaller sizes, and a slow
+     * first run (page faults on fresh memory) is one of at least {@link #MIN_RUNS}, which the
+     * median discards.
+     *
+     * @param predictedSeconds the predicted time of one call, 0 when unknown
+     */
+    Measurement measure(Call call, double predictedSeconds) throws Exception {
+        List<Double> perCall = new ArrayList<>();
         double oneCall;
-        long warmupEnd = start + (long) (warmupSeconds * 1e9);
-        long t;
-        do {
+        if (predictedSeconds >= NO_WARMUP_SECONDS) {
             long c0 = System.nanoTime();
             sink = call.run();
-            t = System.nanoTime();
-            oneCall = (t - c0) * 1e-9;
-            calls++;
-        } while (t < warmupEnd);
-        if (calls > 1) oneCall = Math.min(oneCall, (t - start) * 1e-9 / calls);
+            oneCall = (System.nanoTime() - c0) * 1e-9;
+            perCall.add(oneCall);
+        } else {
+            // Warm-up: at least one call, which also tells how long one call takes.
+            long start = System.nanoTime();
+            long calls = 0;
+            long warmupEnd = start + (long) (warmupSeconds * 1e9);
+            long t;
+            do {
+                long c0 = System.nanoTime();
+                sink = call.run();
+                t = System.nanoTime();
+                oneCall = (t - c0) * 1e-9;
+                calls++;
+            } while (t < warmupEnd);
+            if (calls > 1) oneCall = Math.min(oneCall, (t - start) * 1e-9 / calls);
+        }
 
         long batch = Math.max(1, (long) Math.ceil(MIN_RUN_SECONDS / Math.max(oneCall, 1e-9)));
         int runs = reps;
@@ -56,15 +78,15 @@ final class Timer {
         if (runs * runSeconds > CELL_BUDGET_SECONDS) {
             runs = Math.min(reps, Math.max(MIN_RUNS, (int) (CELL_BUDGET_SECONDS / runSeconds)));
         }
-        double[] perCall = new double[runs];
-        for (int r = 0; r < runs; r++) {
+        while (perCall.size() < runs) {
             long c0 = System.nanoTime();
             for (long b = 0; b < batch; b++) sink = call.run();
-            perCall[r] = (System.nanoTime() - c0) * 1e-9 / batch;
+            perCall.add((System.nanoTime() - c0) * 1e-9 / batch);
         }
-        Arrays.sort(perCall);
-        double median = runs % 2 == 1 ? perCall[runs / 2] : (perCall[runs / 2 - 1] + perCall[runs / 2]) / 2;
-        return new Measurement(median, perCall[0], perCall[runs - 1], runs, batch);
+        Collections.sort(perCall);
+        int n = perCall.size();
+        double median = n % 2 == 1 ? perCall.get(n / 2) : (perCall.get(n / 2 - 1) + perCall.get(n / 2)) / 2;
+        return new Measurement(median, perCall.get(0), perCall.get(n - 1), n, batch);
     }
 
     /** The result of the last call timed. */
