@@ -1,0 +1,74 @@
+package org.bignat.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The bench's pieces on made-up data: prediction, timing bookkeeping, the table, formatting. */
+class BenchPartsTest {
+
+    @Test
+    void predictionFollowsMeasuredGrowthWithinTheOperationsBound() {
+        Predictor p = new Predictor();
+        assertEquals(0, p.predict(Op.MULTIPLY, "x", 20));
+        p.record(Op.MULTIPLY, "x", 20, 1.0);
+        assertEquals(Math.pow(2, 2 * 1.6), p.predict(Op.MULTIPLY, "x", 22), 1e-9); // one point: the bound
+        p.record(Op.MULTIPLY, "x", 22, 4.0); // exponent 1 measured
+        assertEquals(16.0, p.predict(Op.MULTIPLY, "x", 24), 1e-9);
+        p.record(Op.TO_STRING, "y", 16, 0.001);
+        p.record(Op.TO_STRING, "y", 18, 1.0); // noise: exponent 5, bounded by 2
+        assertEquals(16.0, p.predict(Op.TO_STRING, "y", 20), 1e-9);
+        assertEquals(0, p.predict(Op.TO_STRING, "other", 20));
+    }
+
+    @Test
+    void timerRunsRepsAndReportsMedianBetweenMinAndMax() throws Exception {
+        int[] calls = {0};
+        Measurement m = new Timer(5, 0).measure(() -> ++calls[0], 0);
+        assertEquals(5, m.runs());
+        assertTrue(m.callsPerRun() >= 1);
+        assertTrue(m.minSeconds() <= m.medianSeconds() && m.medianSeconds() <= m.maxSeconds());
+        assertTrue(calls[0] >= 1 + 5 * m.callsPerRun());
+        // a call predicted slow gets no warm-up: exactly reps calls when each is one batch
+        int[] slow = {0};
+        Measurement s = new Timer(3, 10).measure(() -> {
+            slow[0]++;
+            Thread.sleep(25);
+            return null;
+        }, Timer.NO_WARMUP_SECONDS);
+        assertEquals(3, s.runs());
+        assertEquals(3, slow[0]);
+    }
+
+    @Test
+    void tableShowsRatiosNotesAndHidesEmptyParticipants() {
+        List<Result> results = List.of(
+                new Result(Op.MULTIPLY, 20, "cpu", true, new Measurement(0.01, 0.01, 0.01, 5, 1), null),
+                new Result(Op.MULTIPLY, 20, "BigInteger", false, new Measurement(0.2, 0.2, 0.2, 5, 1), null),
+                new Result(Op.MULTIPLY, 22, "cpu", true, new Measurement(0.04, 0.04, 0.04, 5, 1), null),
+                new Result(Op.MULTIPLY, 22, "BigInteger", false, null, "skipped, slow"),
+                new Result(Op.MULTIPLY, 20, "gpu L1", true, null, "no GPU\nstack trace line"),
+                new Result(Op.MULTIPLY, 22, "gpu L1", true, null, "no GPU\nstack trace line"));
+        String t = new ResultTable(Op.MULTIPLY, List.of(20, 22), List.of("cpu", "gpu L1"), List.of("BigInteger"), results).render();
+        assertTrue(t.contains("20.0x"), t);
+        assertTrue(t.contains("-[1]"), t);
+        assertTrue(t.contains("[1] BigInteger: skipped, slow"), t);
+        assertTrue(t.contains("not shown: BigNat gpu L1 (no GPU ...)"), t);
+        assertFalse(t.contains("stack trace"), t);
+    }
+
+    @Test
+    void formatting() {
+        assertEquals("812 ns", Format.seconds(812e-9));
+        assertEquals("3.41 us", Format.seconds(3.41e-6));
+        assertEquals("12.0 ms", Format.seconds(0.012));
+        assertEquals("1.07 s", Format.seconds(1.07));
+        assertEquals("0.500x", Format.ratio(0.5));
+        assertEquals("-", Format.seconds(Double.NaN));
+        assertEquals(Format.MAX_NOTE, Format.note("x".repeat(500)).length());
+    }
+}
