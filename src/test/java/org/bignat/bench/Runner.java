@@ -1,6 +1,5 @@
 package org.bignat.bench;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
