@@ -267,7 +267,9 @@ final class BenchOptions {
                 + "  --reps N            timed runs per cell; the median is reported (default " + DEFAULT_REPS
                 + ", at least 3 are kept\n"
                 + "                      when one call is slow)\n"
-                + "  --warmup SECONDS    warm-up per cell before timing (default " + DEFAULT_WARMUP_SECONDS + ")\n"
+                + "  --warmup SECONDS    warm-up before timing the smallest size of each participant (default "
+                + DEFAULT_WARMUP_SECONDS + ";\n                      later sizes get " + Timer.REPEAT_WARMUP_SECONDS
+                + " s, calls predicted over " + Timer.NO_WARMUP_SECONDS + " s none)\n"
                 + "  --max-seconds S     skip a cell whose single call is predicted to take longer (default "
                 + DEFAULT_MAX_SECONDS + ")\n"
                 + "  --out DIR           output folder for bench.csv, plots and the GMP harness (default bench-out)\n"
