@@ -13,7 +13,6 @@ import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUresult;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
-import org.bignat.cuda.DeviceDigits;
 import org.bignat.cuda.DeviceException;
 import org.bignat.cuda.DeviceStream;
 import org.bignat.cuda.KernelArgs;
@@ -200,11 +199,15 @@ public final class GpuSsa {
 
     /**
      * Host-to-host product of canonical digit vectors (the {@link org.bignat.core.Engine#multiply}
-     * contract): uploads through pinned staging, multiplies on the device, downloads, trims.
+     * contract; leading zero digits allowed): both operands go up through the pinned {@link HostStaging}
+     * with no wait, the kernels follow on the same stream, and the one wait is the download. The
+     * result array is allocated while the GPU works, sized by the operands' bit lengths (a product of a
+     * b-bit and a c-bit number has b + c or b + c - 1 bits), so it needs no trimming copy unless
+     * b + c - 1 is a multiple of 61 and the product is the shorter one.
      */
     public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square) {
-        int nx = x.length;
-        int ny = square ? nx : y.length;
+        int nx = significant(x);
+        int ny = square ? nx : significant(y);
         if (nx == 0 || ny == 0) {
             return new long[0];
         }
@@ -212,23 +215,51 @@ public final class GpuSsa {
         if (nout > Integer.MAX_VALUE) {
             throw new ArithmeticException("BigNat: product of " + nout + " digits exceeds a Java array");
         }
-        try (DeviceStream s = d.stream();
-                DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, s);
+        long bits = bitLength(x, nx) + (square ? bitLength(x, nx) : bitLength(y, ny));
+        int guess = (int) ((bits + SsaPlan.STORED_BITS - 1) / SsaPlan.STORED_BITS);
+        DeviceStream s = d.stream();
+        HostStaging st;
+        try {
+            st = HostStaging.take(d);
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+        boolean ok = false;
+        try (DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, s);
                 DeviceBuffer by = square ? null : d.allocate((long) ny * Long.BYTES, s);
                 DeviceBuffer bz = d.allocate(nout * Long.BYTES, s)) {
-            DeviceDigits.upload(d, s, x, 0, nx, bx);
-            if (!square) {
-                DeviceDigits.upload(d, s, y, 0, ny, by);
-            }
+            st.upload(s, x, nx, bx.pointer(), square ? null : y, ny, square ? null : by.pointer());
             multiply(d, s, bx, nx, square ? bx : by, ny, square, bz);
-            long[] z = new long[(int) nout];
-            DeviceDigits.download(d, s, bz, z, 0, z.length);
-            int n = z.length;
+            long[] z = new long[guess];
+            st.download(s, bz.pointer(), z, guess);
+            ok = true;
+            int n = guess;
             while (n > 0 && z[n - 1] == 0) {
                 n--;
             }
-            return n == z.length ? z : java.util.Arrays.copyOf(z, n);
+            return n == guess ? z : java.util.Arrays.copyOf(z, n);
+        } finally {
+            if (!ok) {
+                st.drain(s);
+            }
+            st.give();
+            s.close();
         }
+    }
+
+    /** Length of x without its leading zero digits. */
+    private static int significant(long[] x) {
+        int n = x.length;
+        while (n > 0 && x[n - 1] == 0) {
+            n--;
+        }
+        return n;
+    }
+
+    /** Bits of the value of x[0, n), x[n - 1] nonzero. */
+    private static long bitLength(long[] x, int n) {
+        return (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(x[n - 1]);
     }
 
     /**

@@ -146,6 +146,38 @@ class GpuSsaTest {
         }
     }
 
+    /**
+     * The host-to-host path sizes its result from the operands' bit lengths: products one bit short of
+     * that bound across a digit boundary (2^a * 2^b with a + b + 1 a multiple of 61), operands with
+     * leading zero digits, and zero written with digits.
+     */
+    @Test
+    void resultLengthEdges() {
+        for (int m : new int[] {300, 4001, 40000}) {
+            for (int a : new int[] {1, 60, 61, 62, 61 * m / 2}) {
+                int b = 61 * m - 1 - a;
+                long[] x = powerOfTwo(a);
+                long[] y = powerOfTwo(b);
+                check(x, y, "2^" + a + " * 2^" + b);
+                long[] xm = onesBits(a + 1);
+                check(xm, y, "(2^" + (a + 1) + "-1) * 2^" + b);
+            }
+        }
+        Random r = TestRandom.create("GpuSsaTest.leadingZeros");
+        long[] x = Arrays.copyOf(random(r, 5000), 5300);
+        long[] y = Arrays.copyOf(random(r, 7000), 7002);
+        assertArrayEquals(CPU.multiply(Arrays.copyOf(x, 5000), Arrays.copyOf(y, 7000)), gpu.multiply(x, y));
+        assertArrayEquals(CPU.square(Arrays.copyOf(x, 5000)), gpu.square(x));
+        assertEquals(0, gpu.multiply(new long[3000], y).length);
+        assertEquals(0, gpu.square(new long[3000]).length);
+    }
+
+    private static long[] powerOfTwo(int e) {
+        long[] d = new long[e / 61 + 1];
+        d[e / 61] = 1L << (e % 61);
+        return d;
+    }
+
     /** A 2^30 x 2^30-bit product, checked modulo 2^61 - 1 (B = 1 there: the sum of the digits). */
     @Test
     void largeProductResidue() {

@@ -4,7 +4,10 @@ import java.util.Arrays;
 import java.util.Random;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.CudaEngine;
+import org.bignat.cuda.DeviceBuffer;
+import org.bignat.cuda.DeviceStream;
 
 /**
  * Device measurement (not a test): host-to-host GPU multiply through the Java driver against the CPU
@@ -18,24 +21,75 @@ public final class GpuSsaTiming {
         Engine gpu = CudaEngine.open();
         Engine cpu = CpuEngine.best();
         Random r = new Random(42);
-        System.out.println("| bits each | GPU host-to-host ms | CPU " + cpu.name() + " ms | CPU/GPU |");
-        System.out.println("|---|---|---|---|");
+        CudaDevice d = CudaDevice.get();
+        System.out.println("| bits each | GPU host-to-host ms | GPU device-resident ms | CPU " + cpu.name()
+                + " ms | CPU/GPU |");
+        System.out.println("|---|---|---|---|---|");
         for (String a : args) {
             int lg = Integer.parseInt(a);
             int n = (int) (((1L << lg) + 60) / 61);
             long[] x = GpuSsaTest.random(r, n);
             long[] y = GpuSsaTest.random(r, n);
             double g = median(() -> gpu.multiply(x, y), lg);
-            double c = median(() -> cpu.multiply(x, y), lg);
-            if (!Arrays.equals(gpu.multiply(x, y), cpu.multiply(x, y))) {
+            double res;
+            try (DeviceStream s = d.stream();
+                    DeviceBuffer bx = d.allocate((long) n * Long.BYTES, s);
+                    DeviceBuffer by = d.allocate((long) n * Long.BYTES, s);
+                    DeviceBuffer bz = d.allocate(2L * n * Long.BYTES, s)) {
+                HostStaging st = HostStaging.take(d);
+                st.upload(s, x, n, bx.pointer(), y, n, by.pointer());
+                s.synchronize();
+                st.give();
+                res = median(() -> {
+                    GpuSsa.multiply(d, s, bx, n, by, n, false, bz);
+                    s.synchronize();
+                }, lg);
+            }
+            if (BREAKDOWN) {
+                breakdown(d, x, y, lg);
+            }
+            double c = lg > 28 ? Double.NaN : median(() -> cpu.multiply(x, y), lg);
+            if (lg <= 28 && !Arrays.equals(gpu.multiply(x, y), cpu.multiply(x, y))) {
                 throw new AssertionError("mismatch at 2^" + lg);
             }
-            System.out.printf("| 2^%d | %.3f | %.3f | %.1f |%n", lg, g, c, c / g);
+            System.out.printf("| 2^%d | %.3f | %.3f | %.3f | %.1f |%n", lg, g, res, c, c / g);
+        }
+    }
+
+    /** With -Dbreakdown=true: the host-to-host path's parts, each timed alone (medians, ms). */
+    private static final boolean BREAKDOWN = Boolean.getBoolean("breakdown");
+    private static volatile Object sink;
+
+    private static void breakdown(CudaDevice d, long[] x, long[] y, int lg) {
+        int n = x.length;
+        try (DeviceStream s = d.stream();
+                DeviceBuffer bx = d.allocate((long) n * Long.BYTES, s);
+                DeviceBuffer by = d.allocate((long) n * Long.BYTES, s);
+                DeviceBuffer bz = d.allocate(2L * n * Long.BYTES, s)) {
+            HostStaging st = HostStaging.take(d);
+            long[] z = new long[2 * n];
+            double up = median(() -> {
+                st.upload(s, x, n, bx.pointer(), y, n, by.pointer());
+                s.synchronize();
+            }, lg);
+            double down = median(() -> st.download(s, bz.pointer(), z, 2 * n), lg);
+            double alloc = median(() -> sink = new long[2 * n], lg);
+            double launch = median(() -> GpuSsa.multiply(d, s, bx, n, by, n, false, bz), lg);
+            s.synchronize();
+            double stream = median(() -> {
+                try (DeviceStream s2 = d.stream()) {
+                    sink = s2;
+                }
+            }, lg);
+            st.give();
+            System.out.printf("  2^%d parts (ms): upload+sync %.3f, download %.3f, new long[] %.3f, "
+                    + "launches alone %.3f, stream take %.4f; copy threads %d of %d cores%n", lg, up, down, alloc,
+                    launch, stream, HostStaging.COPY_THREADS, Runtime.getRuntime().availableProcessors());
         }
     }
 
     private static double median(Runnable op, int lg) {
-        int reps = lg >= 26 ? 5 : lg >= 22 ? 11 : 31;
+        int reps = lg >= 26 ? 5 : lg >= 22 ? 21 : 31;
         for (int i = 0; i < 3; i++) {
             op.run();
         }
