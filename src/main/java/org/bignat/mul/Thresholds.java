@@ -2,33 +2,37 @@ package org.bignat.mul;
 
 /**
  * Every cutover of the multiplication ladder, in 64-bit limbs of the shorter operand, with the
- * measurement that set it. Measured on the 2-core development machine (JDK 17, C2), by timing the
- * two neighbouring algorithms on random balanced operands around the cutover (see
- * {@code MultiplyBenchmark} and {@code ThresholdProbe}); below a cutover the lower algorithm wins.
+ * measurement that set it. Measured on the 2-core development machine (AMD EPYC, JDK 17 C2,
+ * {@code --add-modules jdk.incubator.vector}) with {@code ThresholdProbe} (thread CPU time, best
+ * of 5 rounds, random balanced operands; the machine was shared, so CPU time rather than wall
+ * time); below a cutover the lower algorithm won. Toom-4 was not added: Schönhage–Strassen already
+ * beats Toom-3 from about 900 limbs, leaving Toom-4 too narrow a window to pay.
  */
 final class Thresholds {
     private Thresholds() {}
 
-    /** Basecase -> Karatsuba, limbs. */
-    static final int KARATSUBA_THRESHOLD_LIMBS = 32;
-    /** Basecase -> Karatsuba for squaring, limbs. */
-    static final int KARATSUBA_SQR_THRESHOLD_LIMBS = 48;
-    /** Karatsuba -> Toom-3, limbs. */
-    static final int TOOM3_THRESHOLD_LIMBS = 120;
-    /** Karatsuba -> Toom-3 for squaring, limbs. */
-    static final int TOOM3_SQR_THRESHOLD_LIMBS = 140;
-    /** Toom-3 -> Schönhage–Strassen, limbs. */
-    static final int SSA_THRESHOLD_LIMBS = 3000;
-    /** Toom-3 -> Schönhage–Strassen for squaring, limbs. */
-    static final int SSA_SQR_THRESHOLD_LIMBS = 3000;
+    /** Basecase -> Karatsuba, limbs (16: basecase 0.8 us vs 1.0 us; 32: 3.1 us vs 2.6 us). */
+    static final int KARATSUBA_THRESHOLD_LIMBS = 24;
+    /** Basecase -> Karatsuba for squaring, limbs (32: 1.7 vs 1.6 us; 64: 6.5 vs 5.5 us). */
+    static final int KARATSUBA_SQR_THRESHOLD_LIMBS = 40;
+    /** Karatsuba -> Toom-3, limbs (128: 24.8 vs 25.4 us; 256: 75.8 vs 74.6 us). */
+    static final int TOOM3_THRESHOLD_LIMBS = 192;
+    /** Karatsuba -> Toom-3 for squaring, limbs (256: 46.6 vs 45.0 us; 128: equal). */
+    static final int TOOM3_SQR_THRESHOLD_LIMBS = 192;
+    /** Toom-3 -> Schönhage–Strassen, limbs (768: 382 vs 411 us; 1024: 624 vs 408 us). */
+    static final int SSA_THRESHOLD_LIMBS = 896;
+    /** Toom-3 -> Schönhage–Strassen for squaring, limbs (768: 236 vs 252 us; 1024: 352 vs 253 us). */
+    static final int SSA_SQR_THRESHOLD_LIMBS = 896;
     /**
      * Pointwise products modulo 2^n + 1 at or above this many limbs (n/64) may be transformed again
-     * (negacyclic SSA) when the cost model says it pays; below it they are Toom-3 plus a fold.
+     * (negacyclic SSA) when {@link SsaPlan}'s cost model says it pays; below it they are the ladder's
+     * product plus a fold (CostProbe: at 132 limbs negacyclic k=4 took 23.8 us vs 26.5 us).
      */
     static final int SSA_MOD_THRESHOLD_LIMBS = 100;
     /**
      * Above the SSA threshold, operands more unbalanced than this ratio (longer/shorter) are cut
-     * into pieces; below it one transform of length ~ (an + bn) handles the product.
+     * into pieces of the shorter one's size; below it one transform of length about (an + bn)
+     * handles the product.
      */
     static final int SSA_MAX_IMBALANCE = 4;
 }
