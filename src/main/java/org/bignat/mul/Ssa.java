@@ -155,9 +155,11 @@ final class Ssa {
         int kk = ca.length;
         int p = (int) (nBits / SsaDigits.W);
         int nl = (int) (nBits / 64);
+        boolean digitLeaf = SsaPlan.modular(nBits).k == 0 && p <= Thresholds.DIGIT_BASECASE_MAX_DIGITS;
         Parallelism.forRange(0, kk, 1, par, (f, t) -> {
-            long[] la = new long[nl];
-            long[] lb = cb == null ? null : new long[nl];
+            long[] la = digitLeaf ? null : new long[nl];
+            long[] lb = cb == null || digitLeaf ? null : new long[nl];
+            long[] col = digitLeaf ? new long[2 * p + 1] : null;
             for (int i = f; i < t; i++) {
                 long[] x = ca[i];
                 SsaDigits.canonicalize(x, p);
@@ -165,6 +167,10 @@ final class Ssa {
                     if (SsaDigits.isMinusOne(x)) {
                         java.util.Arrays.fill(x, 0L);
                         x[0] = 1;
+                        continue;
+                    }
+                    if (digitLeaf) {
+                        DigitModMul.sqrMod(x, p, col);
                         continue;
                     }
                     SsaDigits.pack(x, p, la, 0);
@@ -181,6 +187,10 @@ final class Ssa {
                     for (int j = 0; j < p; j++) {
                         x[j] = -other[j];
                     }
+                    continue;
+                }
+                if (digitLeaf) {
+                    DigitModMul.mulMod(x, y, p, col);
                     continue;
                 }
                 SsaDigits.pack(x, p, la, 0);

@@ -30,6 +30,11 @@ final class Thresholds {
      */
     static final int SSA_MOD_THRESHOLD_LIMBS = 100;
     /**
+     * Pointwise rings of at most this many 48-bit digits (and no further transform) are multiplied
+     * by {@link DigitModMul} on the digits themselves instead of the limb ladder plus a fold.
+     */
+    static final int DIGIT_BASECASE_MAX_DIGITS = 96;
+    /**
      * Above the SSA threshold, operands more unbalanced than this ratio (longer/shorter) are cut
      * into pieces of the shorter one's size; below it one transform of length about (an + bn)
      * handles the product.

@@ -88,6 +88,46 @@ class SsaTest {
     }
 
     @Test
+    void digitLeafProducts() {
+        Random r = rnd("SsaTest.digitLeaf");
+        for (int p : new int[] {1, 2, 3, 4, 8, 16, 17, 40, 96}) {
+            BigInteger mod = BigInteger.ONE.shiftLeft(48 * p).add(BigInteger.ONE);
+            for (int t = 0; t < 20; t++) {
+                long[] x = new long[p];
+                long[] y = new long[p];
+                for (int j = 0; j < p; j++) {
+                    x[j] = t == 0 ? SsaDigits.MASK : r.nextLong() & SsaDigits.MASK;
+                    y[j] = t == 1 ? SsaDigits.MASK : r.nextLong() & SsaDigits.MASK;
+                }
+                BigInteger xv = digitsValue(x);
+                BigInteger yv = digitsValue(y);
+                long[] col = new long[2 * p + 1];
+                long[] x1 = x.clone();
+                DigitModMul.mulMod(x1, y, p, col);
+                assertEquals(xv.multiply(yv).mod(mod), digitsValue(x1).mod(mod), "mulMod p=" + p);
+                long[] x2 = x.clone();
+                DigitModMul.sqrMod(x2, p, col);
+                assertEquals(xv.multiply(xv).mod(mod), digitsValue(x2).mod(mod), "sqrMod p=" + p);
+                for (long[] v : new long[][] {x1, x2}) {
+                    if (v[0] != -1) {
+                        for (long d : v) {
+                            org.junit.jupiter.api.Assertions.assertTrue(d >= 0 && d <= SsaDigits.MASK);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static BigInteger digitsValue(long[] d) {
+        BigInteger v = BigInteger.ZERO;
+        for (int j = d.length - 1; j >= 0; j--) {
+            v = v.shiftLeft(48).add(BigInteger.valueOf(d[j]));
+        }
+        return v;
+    }
+
+    @Test
     void parallelEqualsSequential() {
         Random r = rnd("SsaTest.parallel");
         long[] a = random(r, 20000);
