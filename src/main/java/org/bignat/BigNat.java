@@ -383,7 +383,15 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * @throws ArithmeticException when {@code divisor} is zero
      */
     public BigNat divide(BigNat divisor) {
-        return divideAndRemainder(divisor)[0];
+        Objects.requireNonNull(divisor, "divisor");
+        if (divisor.isZero()) {
+            throw new ArithmeticException("BigNat divide by zero");
+        }
+        if (compareTo(divisor) < 0) {
+            return ZERO;
+        }
+        // Quotient only: the Newton rung can skip its last remainder product.
+        return ofLimbs(org.bignat.div.Division.divide(limbs(), divisor.limbs()));
     }
 
     /**

@@ -47,9 +47,9 @@ public final class Division {
         return new Divisor(b).divideAndRemainder(a);
     }
 
-    /** floor(a / b). */
+    /** floor(a / b), skipping the last remainder product where it can. */
     public static long[] divide(long[] a, long[] b) {
-        return divideAndRemainder(a, b)[0];
+        return new Divisor(b).divide(a);
     }
 
     /** a mod b. */
@@ -62,6 +62,11 @@ public final class Division {
      * A trimmed. The reciprocal cache may be null.
      */
     static long[][] divRemNormalized(long[] a, long[] b, Divisor.ReciprocalCache cache) {
+        return divRemNormalized(a, b, cache, false);
+    }
+
+    /** {@link #divRemNormalized}; with quotientOnly the remainder may come back null. */
+    static long[][] divRemNormalized(long[] a, long[] b, Divisor.ReciprocalCache cache, boolean quotientOnly) {
         int n = b.length;
         int na = LimbOps.len(a);
         if (na < n) return new long[][] {LimbOps.ZERO, LimbOps.trim(Arrays.copyOf(a, na))};
@@ -69,7 +74,7 @@ public final class Division {
         int small = Math.min(m, n);
         if (small < RECURSIVE_THRESHOLD) return basecase(a, na, b);
         int newton = cache != null && cache.reused ? NEWTON_REUSED_THRESHOLD : NEWTON_THRESHOLD;
-        if (small >= newton) return NewtonDivision.divRem(a, b, cache);
+        if (small >= newton) return NewtonDivision.divRem(a, b, cache, quotientOnly);
         return RecursiveDivision.divRem(a, b);
     }
 
@@ -96,6 +101,11 @@ public final class Division {
      * the quotient is longer than h limbs.
      */
     static long[][] blockwise(long[] a, long[] b, int h, int m, BlockStep step) {
+        return blockwise(a, b, h, m, false, (partial, last) -> step.divRem(partial));
+    }
+
+    /** {@link #blockwise} whose last step may skip the remainder (it then comes back null). */
+    static long[][] blockwise(long[] a, long[] b, int h, int m, boolean quotientOnly, LastAwareStep step) {
         int n = b.length;
         int na = LimbOps.len(a);
         int k = (m + h - 1) / h;
@@ -109,7 +119,7 @@ public final class Division {
                 System.arraycopy(r, 0, next, h, LimbOps.len(r));
                 r = next;
             }
-            long[][] qr = step.divRem(LimbOps.trim(r));
+            long[][] qr = step.divRem(LimbOps.trim(r), quotientOnly && blk == 0);
             long[] qb = qr[0];
             LimbOps.addInPlace(q, blk * h, qb, LimbOps.len(qb));
             r = qr[1];
@@ -120,5 +130,10 @@ public final class Division {
     /** One block step of {@link #blockwise}. */
     interface BlockStep {
         long[][] divRem(long[] partial);
+    }
+
+    /** One block step told whether it is the last one of a quotient-only division. */
+    interface LastAwareStep {
+        long[][] divRem(long[] partial, boolean quotientOnly);
     }
 }

@@ -48,6 +48,15 @@ public final class Divisor {
 
     /** {floor(a / d), a mod d}, both trimmed. */
     public long[][] divideAndRemainder(long[] a) {
+        return divide(a, false);
+    }
+
+    /** floor(a / d), trimmed; cheaper than {@link #divideAndRemainder} in the Newton range. */
+    public long[] divide(long[] a) {
+        return divide(a, true)[0];
+    }
+
+    private long[][] divide(long[] a, boolean quotientOnly) {
         int na = LimbOps.len(a);
         if (na < value.length) {
             return new long[][] {LimbOps.ZERO, java.util.Arrays.copyOf(a, na)};
@@ -58,8 +67,8 @@ public final class Divisor {
             return new long[][] {LimbOps.trim(q), r == 0 ? LimbOps.ZERO : new long[] {r}};
         }
         long[] an = LimbOps.shiftLeft(a, shift);
-        long[][] qr = Division.divRemNormalized(an, norm, cache);
-        return new long[][] {qr[0], LimbOps.shiftRight(qr[1], shift)};
+        long[][] qr = Division.divRemNormalized(an, norm, cache, quotientOnly);
+        return new long[][] {qr[0], qr[1] == null ? null : LimbOps.shiftRight(qr[1], shift)};
     }
 
     /** Newton reciprocals of the normalized divisor's top h limbs, keyed by h. */

@@ -10,10 +10,10 @@ package org.bignat.div;
  * (Lemma 3.6), doubling the precision per step with two products.
  *
  * <p>The quotient: long division in base B^h. For a partial remainder R < D * B^h (D the n-limb
- * divisor, Dt its top h limbs, X the reciprocal of Dt) the estimate q = floor(floor(R / B^n) * X / B^h)
- * lies in [floor(R/D) - 4, floor(R/D) + 2] (truncating D overestimates by less than 2, truncating R
- * and X's error underestimate by less than 4), so at most two subtractions of D from q*D and at most
- * four from the remainder make it exact. The block size h is about n/2 when the quotient is as long as
+ * divisor) the estimate from the reciprocal of D's top h+1 limbs (one guard limb) is off by at most
+ * one, and a correction against the remainder R - q*D makes it exact; see {@link #step}. When only
+ * the quotient is asked for, the last block skips that remainder product unless its estimate lies
+ * within 7/B of an integer (GMP's divappr idea). The block size h is about n/2 when the quotient is as long as
  * the divisor (the reciprocal then costs half as much, Karp–Markstein's observation), and the quotient
  * length when that is shorter. A divisor reused for many divisions keeps a full-length reciprocal
  * (h = n): one product for the estimate and one for the remainder per division.
@@ -28,8 +28,11 @@ final class NewtonDivision {
 
     private NewtonDivision() {}
 
-    /** {Q, R} of A / D for a normalized D of n limbs. */
-    static long[][] divRem(long[] a, long[] d, Divisor.ReciprocalCache cache) {
+    /**
+     * {Q, R} of A / D for a normalized D of n limbs; with {@code quotientOnly} the remainder may come
+     * back null (the last block skips its remainder product when the estimate is certified exact).
+     */
+    static long[][] divRem(long[] a, long[] d, Divisor.ReciprocalCache cache, boolean quotientOnly) {
         int n = d.length;
         // One more quotient limb than len(A) - n: then the top block's partial remainder is below
         // D * B^(block) even when A's top n limbs exceed D.
@@ -38,26 +41,46 @@ final class NewtonDivision {
         if (m >= 2 * n || (cache != null && cache.reused)) h = n;
         else if (2 * m > n) h = (n + 1) / 2;
         else h = m;
-        final int top = n - h;
-        final long[] recip = cache != null ? cache.get(h, () -> reciprocal(LimbOps.high(d, top)))
-                : reciprocal(LimbOps.high(d, top));
-        final int blockLimbs = h;
-        if (m <= h) return step(a, d, recip, blockLimbs);
-        return Division.blockwise(a, d, h, m, partial -> step(partial, d, recip, blockLimbs));
+        final int hh = h;
+        final long[] recip = cache != null ? cache.get(h, () -> reciprocal(guardedTop(d, hh)))
+                : reciprocal(guardedTop(d, h));
+        if (m <= h) return step(a, d, recip, h, quotientOnly);
+        return Division.blockwise(a, d, h, m, quotientOnly,
+                (partial, last) -> step(partial, d, recip, hh, last));
     }
 
-    /** One block: R < D * B^h; returns {floor(R/D), R mod D}. */
-    private static long[][] step(long[] r, long[] d, long[] x, int h) {
+    /**
+     * The top h+1 limbs of D (one guard limb beyond the block size), D times a power of B when D is
+     * shorter: normalized, the argument of the block reciprocal.
+     */
+    private static long[] guardedTop(long[] d, int h) {
         int n = d.length;
-        long[] q = LimbOps.high(LimbOps.mul(LimbOps.high(r, n), x), h);
+        return h + 1 <= n ? LimbOps.high(d, n - h - 1) : RecursiveDivision.shiftLimbs(d, h + 1 - n);
+    }
+
+    /**
+     * One block: R < D * B^h and X the reciprocal of D's guarded top (h+1 limbs). With P =
+     * floor(R / B^(n-1)) * X, P / B^(h+2) is within 6/B of R/D (truncating D, R and X each cost less
+     * than 2/B), so q = floor(P / B^(h+2)) is off by at most one, and exact when the fraction limb
+     * P[h+1] is at least 7 away from both ends. Returns {floor(R/D), R mod D}; with
+     * {@code quotientOnly} and a certified estimate, the remainder is null.
+     */
+    private static long[][] step(long[] r, long[] d, long[] x, int h, boolean quotientOnly) {
+        int n = d.length;
+        long[] prod = LimbOps.mul(LimbOps.high(r, n - 1), x);
+        long[] q = LimbOps.high(prod, h + 2);
+        if (quotientOnly) {
+            long frac = h + 1 < prod.length ? prod[h + 1] : 0;
+            if (Long.compareUnsigned(frac, 7) >= 0 && Long.compareUnsigned(frac, -8L) <= 0) {
+                return new long[][] {q, null};
+            }
+        }
         long[] p = LimbOps.mul(q, d);
-        // q may exceed the true quotient by up to 2.
         while (LimbOps.compare(p, r) > 0) {
             q = LimbOps.subSmall(q, 1);
             p = LimbOps.sub(p, d);
         }
         long[] rem = LimbOps.sub(r, p);
-        // q may fall short by up to 4.
         while (LimbOps.compare(rem, d) >= 0) {
             q = LimbOps.addSmall(q, 1);
             rem = LimbOps.sub(rem, d);

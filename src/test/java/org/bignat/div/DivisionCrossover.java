@@ -49,10 +49,15 @@ public final class DivisionCrossover {
             b[n - 1] |= Long.MIN_VALUE;
             int reps = n < 2000 ? 20 : n < 100000 ? 5 : 2;
             double mul = time(() -> Multiply.multiply(b, b), reps);
-            if (mode.equals("rungs")) {
+            if (mode.equals("goal")) {
+                double q = time(() -> Division.divide(a, b), reps);
+                double qr = time(() -> Division.divideAndRemainder(a, b), reps);
+                System.out.printf("n=%d limbs: mul %.1f ms  divide %.1f (x%.2f)  divideAndRemainder %.1f (x%.2f)%n",
+                        n, mul, q, q / mul, qr, qr / mul);
+            } else if (mode.equals("rungs")) {
                 double base = n <= 20000 ? time(() -> Division.basecase(a, a.length, b), reps) : Double.NaN;
-                double rec = time(() -> RecursiveDivision.divRem(a, b), reps);
-                double newton = time(() -> NewtonDivision.divRem(a, b, null), reps);
+                double rec = n <= 100000 ? time(() -> RecursiveDivision.divRem(a, b), reps) : Double.NaN;
+                double newton = time(() -> NewtonDivision.divRem(a, b, null, false), reps);
                 System.out.printf("n=%d limbs: mul %.3f ms  basecase %.3f  recursive %.3f  newton %.3f  (newton/mul %.2f)%n",
                         n, mul, base, rec, newton, newton / mul);
             } else {

@@ -23,6 +23,7 @@ class DivisionTest {
         String msg = what + " seed=" + SEED + " la=" + a.length + " lb=" + b.length;
         assertEquals(ex[0], big(qr[0]), msg + " quotient");
         assertEquals(ex[1], big(qr[1]), msg + " remainder");
+        assertEquals(ex[0], big(Division.divide(a, b)), msg + " quotient-only");
         assertTrue(qr[0].length == 0 || qr[0][qr[0].length - 1] != 0, msg + " untrimmed q");
         assertTrue(qr[1].length == 0 || qr[1][qr[1].length - 1] != 0, msg + " untrimmed r");
     }
@@ -108,6 +109,24 @@ class DivisionTest {
         // q*b + r == a and r < b
         assertArrayEquals(LimbOps.trim(a), LimbOps.add(LimbOps.mul(qr[0], b), qr[1]), "q*b+r seed=" + SEED);
         assertTrue(LimbOps.compare(qr[1], b) < 0, "r<b seed=" + SEED);
+    }
+
+    @Test
+    void reusedDivisor() {
+        Random rnd = new Random(SEED + 4);
+        for (int n : new int[] {Division.NEWTON_REUSED_THRESHOLD - 1, Division.NEWTON_REUSED_THRESHOLD,
+                Division.NEWTON_REUSED_THRESHOLD + 1, 2000}) {
+            long[] b = random(rnd, n);
+            Divisor d = new Divisor(b, true);
+            for (int i = 0; i < 4; i++) {
+                long[] a = random(rnd, n + rnd.nextInt(2 * n + 3));
+                long[][] qr = d.divideAndRemainder(a);
+                BigInteger[] ex = big(a).divideAndRemainder(big(b));
+                assertEquals(ex[0], big(qr[0]), "reused q seed=" + SEED + " n=" + n);
+                assertEquals(ex[1], big(qr[1]), "reused r seed=" + SEED + " n=" + n);
+                assertEquals(ex[0], big(d.divide(a)), "reused quotient-only seed=" + SEED + " n=" + n);
+            }
+        }
     }
 
     @Test
