@@ -64,7 +64,7 @@ final class ModMul {
         long m = plan.pieceBits;
         int pieceDigits = (int) (m / SsaDigits.W);
         long theta = n2 / kk;
-        ButterflyKernels kern = Ssa.kernels();
+        ButterflyKernels kern = Ssa.kernelsFor(p);
         long[] tmp = new long[p];
         long[][] ca = weightedSplit(a, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp);
         long[][] cb = b == null ? null : weightedSplit(b, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp);

@@ -87,6 +87,20 @@ class SsaTest {
         }
     }
 
+    /** k = 13 > LEVELS_PER_ABSORB: the absorb passes inside both transforms are exercised. */
+    @Test
+    void transformLongerThanTheAbsorbInterval() {
+        Random r = rnd("SsaTest.longTransform");
+        int k = SsaTransform.LEVELS_PER_ABSORB + 1;
+        long n = 192L << k;
+        int nl = (int) (n / 64);
+        SsaPlan plan = SsaPlan.modularWithK(n, k);
+        BigInteger mod = BigInteger.ONE.shiftLeft((int) n).add(BigInteger.ONE);
+        long[] a = allOnes(nl);
+        long[] b = random(r, nl);
+        assertEquals(toBig(a).multiply(toBig(b)).mod(mod), toBig(ModMul.negacyclic(a, b, nl, n, plan)));
+    }
+
     @Test
     void digitLeafProducts() {
         Random r = rnd("SsaTest.digitLeaf");
