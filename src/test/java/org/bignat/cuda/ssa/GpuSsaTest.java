@@ -172,6 +172,37 @@ class GpuSsaTest {
         assertEquals(0, gpu.square(new long[3000]).length);
     }
 
+    /**
+     * Host-to-host products from 8 threads at once (more than HostStaging.MAX_STAGINGS, so some wait
+     * for a staging; sizes past 16 MiB reuse the ring's slots): each bit-identical with the CPU engine.
+     */
+    @Test
+    void concurrentHostToHost() throws Exception {
+        Random r = TestRandom.create("GpuSsaTest.concurrent");
+        int threads = 8;
+        long[][] xs = new long[threads][];
+        long[][] ys = new long[threads][];
+        for (int t = 0; t < threads; t++) {
+            xs[t] = random(r, 1000 + r.nextInt(t < 2 ? 2_500_000 : 200_000));
+            ys[t] = random(r, 1000 + r.nextInt(t < 2 ? 2_500_000 : 200_000));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            java.util.List<java.util.concurrent.Future<long[]>> got = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int i = t;
+                // GpuSsa directly: CudaEngine would hide a device failure behind its CPU fallback
+                got.add(pool.submit(() -> GpuSsa.multiply(CudaDevice.get(), xs[i], ys[i], i % 3 == 2)));
+            }
+            for (int t = 0; t < threads; t++) {
+                long[] want = t % 3 == 2 ? CPU.square(xs[t]) : CPU.multiply(xs[t], ys[t]);
+                assertArrayEquals(want, got.get(t).get(), "thread " + t);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private static long[] powerOfTwo(int e) {
         long[] d = new long[e / 61 + 1];
         d[e / 61] = 1L << (e % 61);
