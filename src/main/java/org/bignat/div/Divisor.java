@@ -80,6 +80,33 @@ public final class Divisor {
             this.reused = reused;
         }
 
+        /** A block size and its reciprocal. */
+        static final class Entry {
+            final int h;
+            final long[] x;
+
+            Entry(int h, long[] x) {
+                this.h = h;
+                this.x = x;
+            }
+        }
+
+        /**
+         * A cached reciprocal whose block h lies in [m, m + slack], else one computed for
+         * h = chooseH under the lock (a second thread waits for it rather than repeating the work).
+         */
+        synchronized Entry atLeast(int m, int slack, java.util.function.IntSupplier chooseH,
+                java.util.function.IntFunction<long[]> compute) {
+            for (Map.Entry<Integer, long[]> e : byLimbs.entrySet()) {
+                int h = e.getKey();
+                if (h >= m && h <= m + slack) return new Entry(h, e.getValue());
+            }
+            int h = chooseH.getAsInt();
+            long[] x = compute.apply(h);
+            byLimbs.put(h, x);
+            return new Entry(h, x);
+        }
+
         /** The reciprocal for h, computed under the lock on first use (a second thread waits for it). */
         synchronized long[] get(int h, java.util.function.Supplier<long[]> compute) {
             long[] x = byLimbs.get(h);

@@ -15,8 +15,9 @@ package org.bignat.div;
  * the quotient is asked for, the last block skips that remainder product unless its estimate lies
  * within 7/B of an integer (GMP's divappr idea). The block size h is about n/2 when the quotient is as long as
  * the divisor (the reciprocal then costs half as much, Karp–Markstein's observation), and the quotient
- * length when that is shorter. A divisor reused for many divisions keeps a full-length reciprocal
- * (h = n): one product for the estimate and one for the remainder per division.
+ * length when that is shorter. A divisor reused for many divisions keeps a reciprocal as long as the
+ * quotient (h = m, padding the divisor when shorter): one product for the estimate and one for the
+ * remainder per division.
  */
 final class NewtonDivision {
     /**
@@ -25,6 +26,19 @@ final class NewtonDivision {
      * cheaper way anyway.
      */
     static final int RECIPROCAL_BASE = Division.NEWTON_THRESHOLD / 2;
+
+    /**
+     * A reused divisor divides in one block while the quotient is at most this many times its length
+     * (radix conversion's quotients are about 1.4 times the odd part of the power), else blockwise.
+     */
+    static final int REUSED_MAX_BLOCK_RATIO = 2;
+
+    /**
+     * A cached reciprocal serves quotients up to this many limbs shorter than its block (the nodes of
+     * one level of a conversion differ by a limb or two), and new ones are made half this much longer
+     * than asked for.
+     */
+    static final int REUSED_SLACK_LIMBS = 16;
 
     private NewtonDivision() {}
 
@@ -37,8 +51,15 @@ final class NewtonDivision {
         // One more quotient limb than len(A) - n: then the top block's partial remainder is below
         // D * B^(block) even when A's top n limbs exceed D.
         int m = LimbOps.len(a) - n + 1;
+        if (cache != null && cache.reused && m <= REUSED_MAX_BLOCK_RATIO * n) {
+            // One block for the whole quotient, with a reciprocal as long as the quotient (the
+            // divisor padded below when shorter): two products of the quotient's length.
+            Divisor.ReciprocalCache.Entry e = cache.atLeast(m, REUSED_SLACK_LIMBS,
+                    () -> m + REUSED_SLACK_LIMBS / 2, h -> reciprocal(guardedTop(d, h)));
+            return step(a, d, e.x, e.h, quotientOnly);
+        }
         int h;
-        if (m >= 2 * n || (cache != null && cache.reused)) h = n;
+        if (m >= 2 * n) h = n;
         else if (2 * m > n) h = (n + 1) / 2;
         else h = m;
         final int hh = h;
