@@ -11,11 +11,14 @@ import java.util.Objects;
 public final class BigMath {
     /**
      * Products whose smaller operand has fewer bits than this are delegated to BigInteger.
-     * PROVISIONAL (2^20 bits, not measured): the placeholder multiply is schoolbook; the CPU
-     * multiplication issue measures the real crossover (JMH, BigInteger.multiply vs BigNat) and
-     * sets it here.
+     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on the 2-core development
+     * machine, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
+     * BigInteger.multiply vs BigNat.of(a).multiply(BigNat.of(b)).toBigInteger(), balanced
+     * operands: 2^16 bits 449 vs 449 us, 2^17 bits 1241 vs 1399 us, 2^18 bits 3749 vs 2673 us,
+     * 2^20 bits 29.2 vs 15.4 ms. Single-threaded BigNat wins from 2^18 bits; with both cores it
+     * would win a little earlier, but 2^18 keeps the facade never slower on a busy machine.
      */
-    public static final long MULTIPLY_CROSSOVER_BITS = 1L << 20;
+    public static final long MULTIPLY_CROSSOVER_BITS = 1L << 18;
 
     /**
      * Radix conversions of values with fewer bits than this (or texts with fewer characters than
