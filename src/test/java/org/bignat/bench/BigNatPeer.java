@@ -1,8 +1,5 @@
 package org.bignat.bench;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.math.BigInteger;
 
 import org.bignat.BigNat;
@@ -10,19 +7,8 @@ import org.bignat.BigNat;
 /**
  * BigNat through its public API on the engine the JVM selected; the bench forces
  * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row.
- * {@code divide} is looked up reflectively so that the bench runs before division exists.
  */
 final class BigNatPeer implements Participant {
-    private static final MethodHandle DIVIDE = find("divide");
-
-    private static MethodHandle find(String name) {
-        try {
-            return MethodHandles.publicLookup().findVirtual(BigNat.class, name, MethodType.methodType(BigNat.class, BigNat.class));
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
-    }
-
     @Override
     public String key() {
         return "cpu";
@@ -35,7 +21,6 @@ final class BigNatPeer implements Participant {
 
     @Override
     public String unsupported(Op op, int log2Bits) {
-        if (op == Op.DIVIDE && DIVIDE == null) return "BigNat.divide not in this build";
         if (op == Op.OF || op == Op.TO_BIG_INTEGER || op == Op.TO_STRING || op == Op.PARSE) {
             if (log2Bits >= 31) return "conversion past BigInteger's/String's range";
         }
@@ -83,7 +68,7 @@ final class BigNatPeer implements Participant {
             case DIVIDE: {
                 BigNat w = BigNat.fromByteArray(in.wideBytes());
                 BigNat y = BigNat.fromByteArray(in.yBytes());
-                return () -> invoke(DIVIDE, w, y);
+                return () -> w.divide(y);
             }
             default:
                 throw new IllegalArgumentException(op.id);
@@ -97,15 +82,5 @@ final class BigNatPeer implements Participant {
             return b.bitLength() < Operands.BIG_INTEGER_MAX_BITS ? b.toBigInteger() : null;
         }
         return result;
-    }
-
-    static BigNat invoke(MethodHandle h, BigNat a, BigNat b) throws Exception {
-        try {
-            return (BigNat) h.invokeExact(a, b);
-        } catch (Exception | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
     }
 }
