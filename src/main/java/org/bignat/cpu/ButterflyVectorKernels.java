@@ -4,6 +4,7 @@ import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 import org.bignat.mul.ButterflyKernels;
+import org.bignat.mul.SsaDigits;
 
 /**
  * Vector API ({@code jdk.incubator.vector}) implementation of the Schönhage–Strassen butterflies:
@@ -170,5 +171,123 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
             d[j] = (d[j] & MASK) + (d[j - 1] >> W);
         }
         d[0] = (d[0] & MASK) - top;
+    }
+
+    private static final long M24 = (1L << 24) - 1;
+
+    /*
+     * Leaf products: a 48-bit digit is split into 24-bit halves so that every partial product is
+     * below 2^50 and exact in a 64-bit lane (vpmullq); for digits x = x1 2^24 + x0, y likewise,
+     * x y = (x0 y0 + ((mid mod 2^24) << 24)) + (x1 y1 + (mid >> 24)) 2^48 with
+     * mid = x0 y1 + x1 y0, i.e. a low part for column t and a high part for column t+1, each added
+     * into its own column array (no cross-lane shift) and merged once at the end. Columns get at
+     * most p terms below 2^50, far from overflow for the leaf sizes used (p <= 2^12).
+     *
+     * Scratch layout, in regions of ps = (p rounded up to the lane count) + L longs, so that an
+     * unaligned vector starting below p never reads into the next region: y0 [0, ps),
+     * y1 [ps, 2ps), colLo [2ps, 4ps), colHi [4ps, 6ps).
+     */
+    @Override
+    public int leafScratch(int p) {
+        return 6 * (roundUp(p) + L);
+    }
+
+    private static int roundUp(int p) {
+        return (p + L - 1) / L * L;
+    }
+
+    @Override
+    public void leafMulMod(long[] x, long[] y, int p, long[] sc) {
+        int pp = roundUp(p);
+        int ps = pp + L;
+        int y1o = ps;
+        int lo = 2 * ps;
+        int hi = 4 * ps;
+        java.util.Arrays.fill(sc, 0, sc.length, 0L);
+        for (int j = 0; j < p; j++) {
+            sc[j] = y[j] & M24;
+            sc[y1o + j] = y[j] >>> 24;
+        }
+        for (int i = 0; i < p; i++) {
+            long xi = x[i];
+            if (xi != 0) {
+                row(sc, xi & M24, xi >>> 24, 0, y1o, pp, lo + i, hi + i);
+            }
+        }
+        fold(x, p, sc, lo, hi);
+    }
+
+    @Override
+    public void leafSqrMod(long[] x, int p, long[] sc) {
+        int pp = roundUp(p);
+        int ps = pp + L;
+        int y1o = ps;
+        int lo = 2 * ps;
+        int hi = 4 * ps;
+        java.util.Arrays.fill(sc, 0, sc.length, 0L);
+        for (int j = 0; j < p; j++) {
+            sc[j] = x[j] & M24;
+            sc[y1o + j] = x[j] >>> 24;
+        }
+        for (int i = 0; i < p; i++) {
+            long xi = x[i];
+            if (xi == 0) {
+                continue;
+            }
+            // cross products x_i x_j (j > i) doubled, the row starting at column 2i+1
+            long d = xi << 1;
+            int from = i + 1;
+            if (from < p) {
+                rowFrom(sc, d & M24, d >>> 24, from, y1o, p, lo + i, hi + i);
+            }
+            long x0 = xi & M24;
+            long x1 = xi >>> 24;
+            long mid = 2 * x0 * x1;
+            sc[lo + 2 * i] += x0 * x0 + ((mid & M24) << 24);
+            sc[hi + 2 * i] += x1 * x1 + (mid >>> 24);
+        }
+        fold(x, p, sc, lo, hi);
+    }
+
+    /** colLo[loBase + j] += low(x y_j), colHi[hiBase + j] += high(x y_j) for j in [0, pp). */
+    private static void row(long[] sc, long x0, long x1, int y0o, int y1o, int pp, int loBase, int hiBase) {
+        for (int j = 0; j < pp; j += L) {
+            LongVector a0 = LongVector.fromArray(S, sc, y0o + j);
+            LongVector a1 = LongVector.fromArray(S, sc, y1o + j);
+            LongVector ll = a0.mul(x0);
+            LongVector hh = a1.mul(x1);
+            LongVector mid = a0.mul(x1).add(a1.mul(x0));
+            LongVector l = ll.add(mid.and(M24).lanewise(VectorOperators.LSHL, 24));
+            LongVector h = hh.add(mid.lanewise(VectorOperators.LSHR, 24));
+            LongVector.fromArray(S, sc, loBase + j).add(l).intoArray(sc, loBase + j);
+            LongVector.fromArray(S, sc, hiBase + j).add(h).intoArray(sc, hiBase + j);
+        }
+    }
+
+    /** As {@link #row} for j in [from, p) (the y halves are zero from p on). */
+    private static void rowFrom(long[] sc, long x0, long x1, int from, int y1o, int p, int loBase, int hiBase) {
+        for (int j = from; j < p; j += L) {
+            LongVector a0 = LongVector.fromArray(S, sc, j);
+            LongVector a1 = LongVector.fromArray(S, sc, y1o + j);
+            LongVector ll = a0.mul(x0);
+            LongVector hh = a1.mul(x1);
+            LongVector mid = a0.mul(x1).add(a1.mul(x0));
+            LongVector l = ll.add(mid.and(M24).lanewise(VectorOperators.LSHL, 24));
+            LongVector h = hh.add(mid.lanewise(VectorOperators.LSHR, 24));
+            LongVector.fromArray(S, sc, loBase + j).add(l).intoArray(sc, loBase + j);
+            LongVector.fromArray(S, sc, hiBase + j).add(h).intoArray(sc, hiBase + j);
+        }
+    }
+
+    /**
+     * x = sum colLo[t] 2^(48t) + colHi[t] 2^(48(t+1)) over t < 2p, folded with 2^(48p) = -1, then
+     * canonicalized.
+     */
+    private static void fold(long[] x, int p, long[] sc, int lo, int hi) {
+        x[0] = sc[lo] - sc[lo + p] - sc[hi + p - 1] + sc[hi + 2 * p - 1];
+        for (int t = 1; t < p; t++) {
+            x[t] = sc[lo + t] + sc[hi + t - 1] - sc[lo + t + p] - sc[hi + t + p - 1];
+        }
+        SsaDigits.canonicalize(x, p);
     }
 }

@@ -23,4 +23,16 @@ public interface ButterflyKernels {
 
     /** Carry-free renormalization: d_j := (d_j mod 2^48) + (d_(j-1) >> 48), wrapping negated. */
     void absorb(long[] d, int p);
+
+    /** Longs of scratch that {@link #leafMulMod} and {@link #leafSqrMod} need for p digits. */
+    int leafScratch(int p);
+
+    /**
+     * x := x y mod 2^(48p) + 1 by schoolbook on the digits, x and y canonical (digits in
+     * [0, 2^48), not the special -1); the result is canonical.
+     */
+    void leafMulMod(long[] x, long[] y, int p, long[] scratch);
+
+    /** x := x^2 mod 2^(48p) + 1, as {@link #leafMulMod}. */
+    void leafSqrMod(long[] x, int p, long[] scratch);
 }

@@ -117,4 +117,19 @@ final class ScalarButterflies implements ButterflyKernels {
         }
         d[0] = (d[0] & SsaDigits.MASK) - top;
     }
+
+    @Override
+    public int leafScratch(int p) {
+        return 2 * p + 1;
+    }
+
+    @Override
+    public void leafMulMod(long[] x, long[] y, int p, long[] scratch) {
+        DigitModMul.mulMod(x, y, p, scratch);
+    }
+
+    @Override
+    public void leafSqrMod(long[] x, int p, long[] scratch) {
+        DigitModMul.sqrMod(x, p, scratch);
+    }
 }

@@ -20,7 +20,14 @@ package org.bignat.mul;
 final class Ssa {
     private Ssa() {}
 
-    private static final boolean TRACE = Boolean.getBoolean("bignat.ssa.trace");
+    /** -Dbignat.ssa.trace=true prints each top-level product's plan and phase times (stderr). */
+    private static final boolean TRACE = System.getProperty("bignat.ssa.trace") != null;
+    private static final boolean TRACE_CPU = "cpu".equals(System.getProperty("bignat.ssa.trace"));
+
+    private static long now() {
+        return TRACE_CPU ? java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
+                : System.nanoTime();
+    }
 
     static ButterflyKernels kernels() {
         return Kernels.INSTANCE;
@@ -33,6 +40,14 @@ final class Ssa {
      * vs 100.9 us vector).
      */
     static final int VECTOR_MIN_DIGITS = 64;
+
+    /** Leaf products of at least this many digits use the Vector API kernels when available. */
+    static final int VECTOR_LEAF_MIN_DIGITS = 8;
+
+    static ButterflyKernels leafKernels(int p) {
+        return p < VECTOR_LEAF_MIN_DIGITS || Boolean.getBoolean("bignat.ssa.scalarleaf")
+                ? ScalarButterflies.INSTANCE : Kernels.INSTANCE;
+    }
 
     /** The kernels for coefficients of p digits. */
     static ButterflyKernels kernelsFor(int p) {
@@ -89,7 +104,7 @@ final class Ssa {
         long[][] cb = new long[kk][];
         SsaTransform tf = new SsaTransform(kernelsFor(p), p, plan.nBits, par);
         long unit = 2 * plan.nBits / kk;
-        long t0 = TRACE ? System.nanoTime() : 0;
+        long t0 = TRACE ? now() : 0;
         Parallelism.both(par, () -> {
             split(a, ao, an, plan, ca, par);
             tf.forward(ca, kk, unit);
@@ -97,12 +112,12 @@ final class Ssa {
             split(b, bo, bn, plan, cb, par);
             tf.forward(cb, kk, unit);
         });
-        long t1 = TRACE ? System.nanoTime() : 0;
+        long t1 = TRACE ? now() : 0;
         pointwise(ca, cb, plan.nBits, par);
-        long t2 = TRACE ? System.nanoTime() : 0;
+        long t2 = TRACE ? now() : 0;
         finish(ca, plan, r, ro, an + bn, tf, unit, par);
         if (TRACE) {
-            long t3 = System.nanoTime();
+            long t3 = now();
             System.err.printf("ssa %dx%d limbs %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", an, bn,
                     plan, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
         }
@@ -168,11 +183,12 @@ final class Ssa {
         int kk = ca.length;
         int p = (int) (nBits / SsaDigits.W);
         int nl = (int) (nBits / 64);
-        boolean digitLeaf = SsaPlan.modular(nBits).k == 0 && p <= Thresholds.DIGIT_BASECASE_MAX_DIGITS;
+        boolean digitLeaf = SsaPlan.modular(nBits).digitLeaf;
+        ButterflyKernels leaf = leafKernels(p);
         Parallelism.forRange(0, kk, 1, par, (f, t) -> {
             long[] la = digitLeaf ? null : new long[nl];
             long[] lb = cb == null || digitLeaf ? null : new long[nl];
-            long[] col = digitLeaf ? new long[2 * p + 1] : null;
+            long[] col = digitLeaf ? new long[leaf.leafScratch(p)] : null;
             for (int i = f; i < t; i++) {
                 long[] x = ca[i];
                 SsaDigits.canonicalize(x, p);
@@ -183,7 +199,7 @@ final class Ssa {
                         continue;
                     }
                     if (digitLeaf) {
-                        DigitModMul.sqrMod(x, p, col);
+                        leaf.leafSqrMod(x, p, col);
                         continue;
                     }
                     SsaDigits.pack(x, p, la, 0);
@@ -203,7 +219,7 @@ final class Ssa {
                     continue;
                 }
                 if (digitLeaf) {
-                    DigitModMul.mulMod(x, y, p, col);
+                    leaf.leafMulMod(x, y, p, col);
                     continue;
                 }
                 SsaDigits.pack(x, p, la, 0);

@@ -11,12 +11,14 @@ package org.bignat.mul;
  * [0, 2^n); the one residue 2^n = -1 that does not fit is written d_0 = -1, all other digits 0
  * (still a valid redundant vector). Four canonical digits pack exactly into three 64-bit limbs.
  */
-final class SsaDigits {
+public final class SsaDigits {
     private SsaDigits() {}
 
     /** Digit width in bits. 48 = 3 * 16 leaves 15 bits of headroom in a signed long. */
-    static final int W = 48;
-    static final long MASK = (1L << W) - 1;
+    /** Digit width. */
+    public static final int W = 48;
+    /** 2^48 - 1. */
+    public static final long MASK = (1L << W) - 1;
 
     /**
      * Writes digits [0, count) of the bit range starting at {@code bitStart} of the limb vector
@@ -51,7 +53,7 @@ final class SsaDigits {
      * Brings the digit vector d[0 .. p) (value mod 2^(48p) + 1) to canonical form in place; digits
      * must satisfy |d| < 2^62.
      */
-    static void canonicalize(long[] d, int p) {
+    public static void canonicalize(long[] d, int p) {
         long c = 0;
         for (int j = 0; j < p; j++) {
             long s = d[j] + c;

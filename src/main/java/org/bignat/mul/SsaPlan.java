@@ -37,11 +37,19 @@ final class SsaPlan {
     /** Modelled cost, nanoseconds. */
     final double cost;
 
+    /** For k = 0: multiply on the 48-bit digits ({@link ButterflyKernels#leafMulMod}), not the limb ladder. */
+    final boolean digitLeaf;
+
     private SsaPlan(int k, long pieceBits, long nBits, double cost) {
+        this(k, pieceBits, nBits, cost, false);
+    }
+
+    private SsaPlan(int k, long pieceBits, long nBits, double cost, boolean digitLeaf) {
         this.k = k;
         this.pieceBits = pieceBits;
         this.nBits = nBits;
         this.cost = cost;
+        this.digitLeaf = digitLeaf;
     }
 
     int transformLength() {
@@ -61,10 +69,23 @@ final class SsaPlan {
     static final double C_BUTTERFLY = Ssa.kernels() instanceof ScalarButterflies ? 1.0 : 0.3;
     /** Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns. */
     static final double C_LINEAR = 4.0;
+    /** Fixed cost per coefficient and pass (calls, allocation), ns. */
+    static final double C_COEFFICIENT = 60;
     /** Modelled Toom-3 time: C_TOOM * limbs^1.465 ns (fitted at 1000 limbs). */
     static final double C_TOOM = 28;
     /** Modelled basecase time: C_BASECASE * limbs^2 ns. */
     static final double C_BASECASE = 3.0;
+
+    private static final boolean VECTOR_LEAF = !(Ssa.leafKernels(Integer.MAX_VALUE) instanceof ScalarButterflies);
+    /**
+     * Digit-leaf schoolbook time per digit product, ns (CostProbe: 0.30 ns Vector API at p >= 96,
+     * 1.25 ns scalar), plus a fixed cost per call.
+     */
+    static final double C_LEAF = VECTOR_LEAF ? 0.31 : 1.25;
+    static final double C_LEAF_FIXED = 150;
+    /** Largest ring, in digits, multiplied as a digit leaf (beyond it Toom-3 on limbs is cheaper). */
+    static final long DIGIT_LEAF_MAX_DIGITS = VECTOR_LEAF ? Thresholds.DIGIT_BASECASE_MAX_DIGITS_VECTOR
+            : Thresholds.DIGIT_BASECASE_MAX_DIGITS;
 
     private static final ConcurrentHashMap<Long, SsaPlan> MOD_PLANS = new ConcurrentHashMap<>();
 
@@ -120,6 +141,13 @@ final class SsaPlan {
         long limbs = n / 64;
         double toom = toomCost(limbs) + C_LINEAR * limbs;
         SsaPlan best = new SsaPlan(0, 0, n, toom);
+        long p = n / SsaDigits.W;
+        if (p <= DIGIT_LEAF_MAX_DIGITS) {
+            double leaf = C_LEAF * p * p + C_LEAF_FIXED + C_LINEAR * p;
+            if (leaf < best.cost) {
+                best = new SsaPlan(0, 0, n, leaf, true);
+            }
+        }
         if (limbs < Thresholds.SSA_MOD_THRESHOLD_LIMBS) {
             return best;
         }
@@ -134,7 +162,7 @@ final class SsaPlan {
             }
             long n2 = roundModSize(2 * m + k + 1, kk);
             double cost = kk * modCost(n2) + 3 * kk * (double) k * (n2 / SsaDigits.W) * C_BUTTERFLY
-                    + 2 * kk * (double) (n2 / SsaDigits.W) * C_LINEAR;
+                    + 2 * kk * (double) (n2 / SsaDigits.W) * C_LINEAR + C_COEFFICIENT * kk * (3 * k + 6);
             if (cost < best.cost) {
                 best = new SsaPlan(k, m, n2, cost);
             }

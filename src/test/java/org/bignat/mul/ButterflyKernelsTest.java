@@ -68,6 +68,35 @@ class ButterflyKernelsTest {
     }
 
     @Test
+    void leafProductsMatchScalar() {
+        Random r = new Random(SEED ^ 2);
+        ButterflyKernels v = Ssa.kernels();
+        ButterflyKernels s = ScalarButterflies.INSTANCE;
+        for (int p = 1; p <= 100; p += (p < 20 ? 1 : 9)) {
+            long[] sv = new long[v.leafScratch(p)];
+            long[] ss = new long[s.leafScratch(p)];
+            for (int t = 0; t < 10; t++) {
+                long[] x = new long[p];
+                long[] y = new long[p];
+                for (int j = 0; j < p; j++) {
+                    x[j] = t == 0 ? SsaDigits.MASK : r.nextLong() & SsaDigits.MASK;
+                    y[j] = t <= 1 ? SsaDigits.MASK : r.nextLong() & SsaDigits.MASK;
+                }
+                long[] a = x.clone();
+                long[] b = x.clone();
+                s.leafMulMod(a, y, p, ss);
+                v.leafMulMod(b, y, p, sv);
+                assertArrayEquals(a, b, "leafMulMod p=" + p);
+                a = x.clone();
+                b = x.clone();
+                s.leafSqrMod(a, p, ss);
+                v.leafSqrMod(b, p, sv);
+                assertArrayEquals(a, b, "leafSqrMod p=" + p);
+            }
+        }
+    }
+
+    @Test
     void activeKernelsMatchScalar() {
         Random r = new Random(SEED ^ 1);
         ButterflyKernels v = Ssa.kernels();

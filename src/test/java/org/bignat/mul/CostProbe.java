@@ -42,6 +42,20 @@ public final class CostProbe {
             System.out.printf("p=%5d digits: dif %.3f ns/digit, dit %.3f, absorb %.3f, canon+pack+unpack %.3f%n",
                     p, dif - abs, dit - abs, abs, lin);
         }
+        for (int p : new int[] {16, 24, 48, 96, 192, 384}) {
+            long[] x = new long[p];
+            long[] y = new long[p];
+            for (int i = 0; i < p; i++) {
+                x[i] = rnd.nextLong() & SsaDigits.MASK;
+                y[i] = rnd.nextLong() & SsaDigits.MASK;
+            }
+            ButterflyKernels leaf = Ssa.leafKernels(p);
+            long[] sc = new long[leaf.leafScratch(p)];
+            double m = ThresholdProbe.time(() -> leaf.leafMulMod(x.clone(), y, p, sc));
+            double q = ThresholdProbe.time(() -> leaf.leafSqrMod(x.clone(), p, sc));
+            System.out.printf("leaf p=%d (%s): mul %.2f us (%.3f ns/digit^2), sqr %.2f us%n", p,
+                    leaf.getClass().getSimpleName(), m / 1e3, m / p / p, q / 1e3);
+        }
         for (String s : args) {
             long n = Long.parseLong(s);
             int nl = (int) (n / 64);
