@@ -2,20 +2,57 @@ package org.bignat.mul;
 
 /**
  * Multiplication of natural numbers held as unsigned 64-bit limbs, little-endian (limb i has weight
- * 2^(64 i)). This class is the entry point other packages call; the algorithm ladder lives beside it
- * ({@code Basecase}, {@code Karatsuba}, {@code Toom3}, {@code Ssa}).
+ * 2^(64 i)); leading zero limbs are allowed in the inputs, which are never modified. This class is
+ * the entry point other packages call; the algorithm ladder lives beside it.
+ *
+ * <h2>Algorithms</h2>
+ * By the size of the shorter operand (cutovers in {@code Thresholds}, each measured): schoolbook
+ * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
+ * correction), Karatsuba, Toom-3, then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
+ * the root of unity on 48-bit redundant digits, whose pointwise products recurse (digit schoolbook,
+ * the limb ladder, or a negacyclic SSA again). K and n are chosen as GMP's {@code mpn_mul_fft} does
+ * (pieces of M bits, n >= 2M + log2 K + 1, n rounded so the recursion fits), with a cost model in
+ * place of GMP's tuned table ({@code SsaPlan} documents the rule). Squaring has its own path at
+ * every level (one forward transform, pointwise squares). Operands more unbalanced than 4:1 above
+ * the SSA cutover (2:1 below) are cut into pieces the size of the shorter one, not padded.
+ *
+ * <h2>Threads</h2>
+ * {@link #multiply(long[], long[])} and {@link #square(long[])} use a ForkJoin pool for products in
+ * the Schönhage–Strassen range (the two forward transforms, the columns and halves of each
+ * transform, the pointwise products, the final carry/recomposition in chunks); smaller products
+ * run on the caller's thread. {@link #multiply(long[], long[], boolean)} with {@code false} keeps
+ * everything on the caller's thread. The pool's size is the system property
+ * {@code bignat.parallelism} (default: the number of available processors; 1 disables
+ * parallelism everywhere). Results are identical, bit for bit, whatever the threads.
+ *
+ * <h2>Memory</h2>
+ * Beside the operands and the result, a transform product needs its coefficient vectors: about
+ * 2.7 bits per product bit for each transformed operand (n ~ 2M, 48-bit digits in 64-bit words),
+ * so about 5.4 bits per product bit for a multiply and 2.7 for a square, plus a little per
+ * thread. At peak that is about 0.9 bytes of live heap per product bit (1.8 bytes per operand bit
+ * of a balanced multiply), operands and result included: a 2^32 x 2^32-bit product holds about
+ * 8 GB and runs in a 16 GB heap (measured: 2^30 x 2^30 bits ran in -Xmx3g). Give the collector
+ * some headroom above that figure. Index arithmetic on bit positions is done in {@code long}; the
+ * only size limit is Java's: a result of more than {@code Integer.MAX_VALUE - 8} limbs (about
+ * 2^37 bits) cannot be
+ * returned and throws {@link ArithmeticException}.
  */
 public final class Multiply {
     private Multiply() {}
 
-    /** Returns the {@code a.length + b.length} limbs of {@code a * b}. Inputs are not modified. */
+    /**
+     * Returns the {@code a.length + b.length} limbs of {@code a * b}, using the worker pool for large
+     * products. Inputs are not modified.
+     */
     public static long[] multiply(long[] a, long[] b) {
         return multiply(a, b, true);
     }
 
     /**
      * Returns the {@code a.length + b.length} limbs of {@code a * b}; {@code parallel = false} keeps
-     * the whole computation on the calling thread.
+     * the whole computation on the calling thread (same result).
+     *
+     * @throws ArithmeticException if the result would exceed the largest Java array
      */
     public static long[] multiply(long[] a, long[] b, boolean parallel) {
         long[] r = new long[checkedLength(a.length, b.length)];
@@ -28,7 +65,7 @@ public final class Multiply {
         return r;
     }
 
-    /** Returns the {@code 2 * a.length} limbs of {@code a * a}. */
+    /** Returns the {@code 2 * a.length} limbs of {@code a * a}, using the worker pool for large squares. */
     public static long[] square(long[] a) {
         return square(a, true);
     }

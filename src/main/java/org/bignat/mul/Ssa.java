@@ -14,8 +14,9 @@ package org.bignat.mul;
  *
  * <p>Memory: the coefficient vectors of one operand hold K n (64/48) bits, about 2.7 times the
  * product's bit length (n ~ 2M), so an a x b product (A + B bits) needs about 5.4 (A + B) bits of
- * transform data beside the operands and the result (2.7 (A + B) for a square), plus the heap's own
- * slack: roughly 1.1 bytes of heap per product bit in all, e.g. 9.6 GB for 2^32 x 2^32 bits.
+ * transform data beside the operands and the result (2.7 (A + B) for a square): about 0.9 bytes
+ * of live heap per product bit at peak, e.g. 8 GB for 2^32 x 2^32 bits. The second operand's
+ * vectors are released during the pointwise products.
  */
 final class Ssa {
     private Ssa() {}
