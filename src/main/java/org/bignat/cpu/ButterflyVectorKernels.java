@@ -192,6 +192,13 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         return 6 * (roundUp(p) + L);
     }
 
+    /** Zeroes what the leaf reads before writing: the halves' padding and the column regions. */
+    private static void clear(long[] sc, int p, int ps) {
+        java.util.Arrays.fill(sc, p, ps, 0L);
+        java.util.Arrays.fill(sc, ps + p, 2 * ps, 0L);
+        java.util.Arrays.fill(sc, 2 * ps, 6 * ps, 0L);
+    }
+
     private static int roundUp(int p) {
         return (p + L - 1) / L * L;
     }
@@ -203,7 +210,7 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         int y1o = ps;
         int lo = 2 * ps;
         int hi = 4 * ps;
-        java.util.Arrays.fill(sc, 0, sc.length, 0L);
+        clear(sc, p, ps);
         for (int j = 0; j < p; j++) {
             sc[j] = y[j] & M24;
             sc[y1o + j] = y[j] >>> 24;
@@ -224,7 +231,7 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         int y1o = ps;
         int lo = 2 * ps;
         int hi = 4 * ps;
-        java.util.Arrays.fill(sc, 0, sc.length, 0L);
+        clear(sc, p, ps);
         for (int j = 0; j < p; j++) {
             sc[j] = x[j] & M24;
             sc[y1o + j] = x[j] >>> 24;

@@ -28,7 +28,7 @@ final class ModMul {
 
     /** a^2 mod 2^n + 1. */
     static long[] sqrMod(long[] a, int nl, long nBits) {
-        SsaPlan plan = SsaPlan.modular(nBits);
+        SsaPlan plan = SsaPlan.modular(nBits, true);
         if (plan.k == 0) {
             int an = effective(a, nl);
             long[] prod = new long[2 * nl];

@@ -184,7 +184,7 @@ final class Ssa {
         int kk = ca.length;
         int p = (int) (nBits / SsaDigits.W);
         int nl = (int) (nBits / 64);
-        boolean digitLeaf = SsaPlan.modular(nBits).digitLeaf;
+        boolean digitLeaf = SsaPlan.modular(nBits, cb == null).digitLeaf;
         ButterflyKernels leaf = leafKernels(p);
         Parallelism.forRange(0, kk, 1, par, (f, t) -> {
             long[] la = digitLeaf ? null : new long[nl];

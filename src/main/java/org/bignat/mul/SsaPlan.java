@@ -68,9 +68,9 @@ final class SsaPlan {
      */
     static final double C_BUTTERFLY = Ssa.kernels() instanceof ScalarButterflies ? 1.0 : 0.3;
     /** Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns. */
-    static final double C_LINEAR = 4.0;
+    static final double C_LINEAR = 2.5;
     /** Fixed cost per coefficient and pass (calls, allocation), ns. */
-    static final double C_COEFFICIENT = 60;
+    static final double C_COEFFICIENT = 20;
     /** Modelled Toom-3 time: C_TOOM * limbs^1.465 ns (fitted at 1000 limbs). */
     static final double C_TOOM = 28;
     /** Modelled basecase time: C_BASECASE * limbs^2 ns. */
@@ -82,18 +82,27 @@ final class SsaPlan {
      * 1.25 ns scalar), plus a fixed cost per call.
      */
     static final double C_LEAF = VECTOR_LEAF ? 0.31 : 1.25;
+    /** The same for squares (CostProbe: 0.19 ns Vector API, 0.6 ns scalar). */
+    static final double C_LEAF_SQR = VECTOR_LEAF ? 0.2 : 0.6;
     static final double C_LEAF_FIXED = 150;
     /** Largest ring, in digits, multiplied as a digit leaf (beyond it Toom-3 on limbs is cheaper). */
     static final long DIGIT_LEAF_MAX_DIGITS = VECTOR_LEAF ? Thresholds.DIGIT_BASECASE_MAX_DIGITS_VECTOR
             : Thresholds.DIGIT_BASECASE_MAX_DIGITS;
 
     private static final ConcurrentHashMap<Long, SsaPlan> MOD_PLANS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Long, SsaPlan> MOD_SQR_PLANS = new ConcurrentHashMap<>();
+
+    /** Tuning aid: -Dbignat.ssa.k=K forces the top-level transform length 2^K (0: cost model). */
+    private static final int FORCE_K = Integer.getInteger("bignat.ssa.k", 0);
 
     /** The exact (cyclic) plan for an aBits x bBits product. */
     static SsaPlan exact(long aBits, long bBits, boolean square) {
         SsaPlan best = null;
         long total = aBits + bBits;
         for (int k = 2; k <= 24; k++) {
+            if (FORCE_K > 0 && k != FORCE_K) {
+                continue;
+            }
             long kk = 1L << k;
             long m = roundUp(ceilDiv(total, kk), SsaDigits.W);
             long na;
@@ -110,11 +119,11 @@ final class SsaPlan {
                 break;
             }
             long minN = 2 * m + bitLength(Math.min(na, nb)) + 1;
-            long n = roundModSize(minN, kk / 2);
+            long n = roundModSize(minN, kk / 2, square);
             if (n / SsaDigits.W > Integer.MAX_VALUE - 8) {
                 continue;
             }
-            double cost = kk * modCost(n) + (square ? 2 : 3) * kk * (double) k * (n / SsaDigits.W) * C_BUTTERFLY
+            double cost = kk * modCost(n, square) + (square ? 2 : 3) * kk * (double) k * (n / SsaDigits.W) * C_BUTTERFLY
                     + kk * (double) (n / SsaDigits.W) * C_LINEAR;
             if (best == null || cost < best.cost) {
                 best = new SsaPlan(k, m, n, cost);
@@ -125,25 +134,31 @@ final class SsaPlan {
 
     /** The best plan for products modulo 2^n + 1 (n a multiple of 192); k = 0 means no transform. */
     static SsaPlan modular(long n) {
-        SsaPlan p = MOD_PLANS.get(n);
+        return modular(n, false);
+    }
+
+    /** The best plan for products (or, with square, squares) modulo 2^n + 1. */
+    static SsaPlan modular(long n, boolean square) {
+        ConcurrentHashMap<Long, SsaPlan> map = square ? MOD_SQR_PLANS : MOD_PLANS;
+        SsaPlan p = map.get(n);
         if (p == null) {
-            p = computeModular(n);
-            MOD_PLANS.putIfAbsent(n, p);
+            p = computeModular(n, square);
+            map.putIfAbsent(n, p);
         }
         return p;
     }
 
-    static double modCost(long n) {
-        return modular(n).cost;
+    static double modCost(long n, boolean square) {
+        return modular(n, square).cost;
     }
 
-    private static SsaPlan computeModular(long n) {
+    private static SsaPlan computeModular(long n, boolean square) {
         long limbs = n / 64;
         double toom = toomCost(limbs) + C_LINEAR * limbs;
         SsaPlan best = new SsaPlan(0, 0, n, toom);
         long p = n / SsaDigits.W;
         if (p <= DIGIT_LEAF_MAX_DIGITS) {
-            double leaf = C_LEAF * p * p + C_LEAF_FIXED + C_LINEAR * p;
+            double leaf = (square ? C_LEAF_SQR : C_LEAF) * p * p + C_LEAF_FIXED + C_LINEAR * p;
             if (leaf < best.cost) {
                 best = new SsaPlan(0, 0, n, leaf, true);
             }
@@ -160,8 +175,8 @@ final class SsaPlan {
             if (m < 4 * SsaDigits.W) {
                 break;
             }
-            long n2 = roundModSize(2 * m + k + 1, kk);
-            double cost = kk * modCost(n2) + 3 * kk * (double) k * (n2 / SsaDigits.W) * C_BUTTERFLY
+            long n2 = roundModSize(2 * m + k + 1, kk, square);
+            double cost = kk * modCost(n2, square) + (square ? 2 : 3) * kk * (double) k * (n2 / SsaDigits.W) * C_BUTTERFLY
                     + 2 * kk * (double) (n2 / SsaDigits.W) * C_LINEAR + C_COEFFICIENT * kk * (3 * k + 6);
             if (cost < best.cost) {
                 best = new SsaPlan(k, m, n2, cost);
@@ -177,7 +192,7 @@ final class SsaPlan {
             return null;
         }
         long m = n / kk;
-        return new SsaPlan(k, m, roundModSize(2 * m + k + 1, kk), 0);
+        return new SsaPlan(k, m, roundModSize(2 * m + k + 1, kk, false), 0);
     }
 
     private static double toomCost(long limbs) {
@@ -189,21 +204,21 @@ final class SsaPlan {
      * products would be transformed again, a multiple of 48 * 2^k2 for the inner transform length
      * 2^k2 (GMP's mpn_fft_next_size rule, with the inner k chosen by cost rather than by table).
      */
-    static long roundModSize(long minN, long div) {
+    static long roundModSize(long minN, long div, boolean square) {
         long g = lcm192(div);
         long n0 = roundUp(minN, g);
         if (n0 / 64 < Thresholds.SSA_MOD_THRESHOLD_LIMBS) {
             return n0;
         }
         long best = n0;
-        double bestCost = modCost(n0);
+        double bestCost = modCost(n0, square);
         for (int k2 = 2; k2 <= 20; k2++) {
             long gk = Math.max(g, 3L * (1L << (k2 + 4)));
             if (gk > minN / 4) {
                 break;
             }
             long n = roundUp(minN, gk);
-            double c = modCost(n);
+            double c = modCost(n, square);
             if (c < bestCost) {
                 bestCost = c;
                 best = n;
