@@ -32,10 +32,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -p bits=...} or a regex such as {@code 'MultiplyBenchmark.bignat.*'}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 5)
-@Measurement(iterations = 7)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx10g", "--add-modules", "jdk.incubator.vector"})
 public class MultiplyBenchmark {
     /** Operand size in bits (both operands). */
