@@ -98,9 +98,9 @@ __device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
     return d;
 }
 
-__device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
-    ssa_u64 lo = a * b, hi = __umul64hi(a, b);
-    // x = hi 2^64 + lo, 2^64 = 2^32 - 1 and 2^96 = -1 (mod p): x = lo - hi_hi + hi_lo (2^32 - 1).
+/** (hi 2^64 + lo) mod p for any 64-bit hi, lo: 2^64 = 2^32 - 1 and 2^96 = -1 (mod p). */
+__device__ __forceinline__ ssa_u64 gl_reduce128(ssa_u64 hi, ssa_u64 lo) {
+    // x = lo - hi_hi + hi_lo (2^32 - 1).
     ssa_u64 hh = hi >> 32, hl = hi & SSA_EPS;
     ssa_u64 t0 = lo - hh;
     if (lo < hh) t0 -= SSA_EPS;
@@ -109,6 +109,40 @@ __device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
     if (t2 < t1) t2 += SSA_EPS;
     if (t2 >= SSA_P) t2 -= SSA_P;
     return t2;
+}
+
+__device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
+    return gl_reduce128(__umul64hi(a, b), a * b);
+}
+
+__device__ __forceinline__ ssa_u64 gl_neg(ssa_u64 x) { return x ? SSA_P - x : 0; }
+
+/**
+ * x * 2^e mod p, e in [0, 192) (2 has order 192: 2^96 = -1). Meant for compile-time e (the branches
+ * fold away): small shifts cost a few shifts and one add or subtract instead of a 64 x 64 multiply.
+ * Used for the 64th roots of unity of the pointwise NTT, which are powers of 8 (see the twiddle table).
+ */
+__device__ __forceinline__ ssa_u64 gl_shl(ssa_u64 x, int e) {
+    bool neg = e >= 96;
+    if (neg) e -= 96;
+    ssa_u64 r;
+    if (e == 0) {
+        r = x;
+    } else if (e <= 32) {
+        // x 2^e = lo + hi 2^64 with hi < 2^32, and hi 2^64 = hi (2^32 - 1) < p; gl_add accepts any 64-bit lo.
+        const ssa_u64 lo = x << e, hi = x >> (64 - e);
+        r = gl_add(lo, (hi << 32) - hi);
+    } else if (e < 64) {
+        r = gl_reduce128(x >> (64 - e), x << e);
+    } else {
+        // x 2^e = -x 2^-t, t = 96 - e in [1, 32]: x = q 2^t + s, x 2^-t = q + s 2^-t = q - s 2^(96-t)
+        // = q - w 2^64 = q - w (2^32 - 1) with w = s 2^(32-t) < 2^32.
+        const int t = 96 - e;
+        const ssa_u64 q = x >> t, w = (x & ((1ULL << t) - 1)) << (32 - t);
+        r = gl_sub(q, (w << 32) - w);
+        neg = !neg;
+    }
+    return neg ? gl_neg(r) : r;
 }
 
 /** Signed digit to the field. */

@@ -66,8 +66,14 @@ struct Dev {
 };
 static void init_tw(Dev& d) {
     std::vector<uint64_t> t(SSA_TW_LEN);
-    uint64_t psi = powmod(7, (P - 1) >> (SSA_MAX_LOG_L + 1));
-    if (powmod(psi, 1ULL << SSA_MAX_LOG_L) != P - 1) { fprintf(stderr, "bad psi\n"); exit(3); }
+    // psi0 any primitive 2 Lmax-th root; psi = psi0^v with v odd chosen so that omega = psi^2 has
+    // omega^(Lmax/64) = 8 (the kernel's 64th roots of unity are powers of 8 = 2^3).
+    uint64_t psi0 = powmod(7, (P - 1) >> (SSA_MAX_LOG_L + 1));
+    uint64_t z = powmod(mulmod(psi0, psi0), SSA_LMAX / 64);
+    int u = 1; while (powmod(8, u) != z) u += 2;
+    uint64_t v = 1; while ((v * u) % (2 * SSA_LMAX) != 1) v += 2;
+    uint64_t psi = powmod(psi0, v);
+    if (powmod(psi, 1ULL << SSA_MAX_LOG_L) != P - 1 || powmod(mulmod(psi, psi), SSA_LMAX / 64) != 8) { fprintf(stderr, "bad psi\n"); exit(3); }
     uint64_t om = mulmod(psi, psi), omi = powmod(om, P - 2), psii = powmod(psi, P - 2);
     uint64_t a = 1, b = 1;
     for (int i = 0; i < SSA_LMAX / 2; ++i) { t[i] = a; t[SSA_LMAX / 2 + i] = b; a = mulmod(a, om); b = mulmod(b, omi); }
@@ -78,8 +84,8 @@ static void init_tw(Dev& d) {
     CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
     CK(cudaFuncSetAttribute(ssa_fft_forward, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_inverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
-    CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, 16 << SSA_MAX_LOG_L));
-    CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, 16 << SSA_MAX_LOG_L));
+    CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
+    CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_coef_normalize, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << SSA_MAX_LOG_L));
 }
 static void ensure(Dev& d, const Plan& p) {
@@ -126,8 +132,8 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     passes(d.bufA, p, false, s);
     if (!square) passes(d.bufB, p, false, s);
     rec(2);
-    if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), SSA_PW_THREADS, (size_t)16 << p.l, s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
-    else ssa_pointwise_mul<<<(unsigned)(1LL << p.k), SSA_PW_THREADS, (size_t)16 << p.l, s>>>(d.bufA, d.bufB, d.tw, p.l, p.k, d.linv[p.l]);
+    if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
+    else ssa_pointwise_mul<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.bufB, d.tw, p.l, p.k, d.linv[p.l]);
     CKL();
     rec(3);
     passes(d.bufA, p, true, s);

@@ -56,13 +56,26 @@ final class Goldilocks {
 
     /**
      * The twiddle table for coefficients of up to 2^maxLogL digits: omega^i, omega^-i (i < Lmax/2),
-     * psi^j, psi^-j (j < Lmax), psi a primitive 2 Lmax-th root of unity and omega = psi^2.
+     * psi^j, psi^-j (j < Lmax), psi a primitive 2 Lmax-th root of unity and omega = psi^2,
+     * chosen so that omega^(Lmax/64) = 8.
      */
     static long[] twiddles(int maxLogL) {
         int lmax = 1 << maxLogL;
-        long psi = pow(GENERATOR, (P - 1) >>> (maxLogL + 1));
-        if (pow(psi, lmax) != P - 1) {
-            throw new AssertionError("psi is not a primitive 2^" + (maxLogL + 1) + "-th root of unity");
+        // Any primitive 2 Lmax-th root psi0, raised to an odd v such that omega = psi^2 has
+        // omega^(Lmax/64) = 8: the kernel takes the 64th roots of unity as powers of 8 = 2^3 (shifts).
+        long psi0 = pow(GENERATOR, (P - 1) >>> (maxLogL + 1));
+        long z = pow(mul(psi0, psi0), lmax / 64);
+        int u = 1;
+        while (pow(8, u) != z) {
+            u += 2;
+        }
+        long v = 1;
+        while ((v * u) % (2L * lmax) != 1) {
+            v += 2;
+        }
+        long psi = pow(psi0, v);
+        if (pow(psi, lmax) != P - 1 || pow(mul(psi, psi), lmax / 64) != 8) {
+            throw new AssertionError("psi is not a primitive 2^" + (maxLogL + 1) + "-th root of unity with omega_64 = 8");
         }
         long omega = mul(psi, psi);
         long omegaInv = inverse(omega);

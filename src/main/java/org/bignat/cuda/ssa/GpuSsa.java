@@ -41,8 +41,18 @@ public final class GpuSsa {
     static final int FFT_THREADS = 1024;
     /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
     static final int FFT_ITEMS = 2;
-    /** Threads of the pointwise kernel (SSA_PW_THREADS). */
-    static final int PW_THREADS = 1024;
+    /** Most threads of the pointwise kernel (SSA_PW_THREADS). */
+    static final int PW_THREADS = 512;
+
+    /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT). */
+    static int pwThreads(int l) {
+        return Math.max(32, Math.min(PW_THREADS, (1 << l) >> 3));
+    }
+
+    /** Dynamic shared memory of a pointwise block (SSA_PW_SMEM: two padded arrays of 2^l words). */
+    static int pwSmem(int l) {
+        return 18 << l;
+    }
     /** Digits per carry tile (SSA_TILE = 256 threads x 16). */
     static final int TILE = 4096;
     /**
@@ -72,12 +82,12 @@ public final class GpuSsa {
             check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
                     "cuDeviceGetAttribute");
             int smem = v[0];
-            maxLogL = Math.min(SsaPlan.MAX_LOG_L, 31 - Integer.numberOfLeadingZeros(smem / 16));
+            maxLogL = Math.min(SsaPlan.MAX_LOG_L, 31 - Integer.numberOfLeadingZeros(smem / 18));
             logGroup = Math.min(MAX_LOG_GROUP, 31 - Integer.numberOfLeadingZeros(smem / 4));
             setSmem(d, "ssa_fft_forward", 4 << logGroup);
             setSmem(d, "ssa_fft_inverse", 4 << logGroup);
-            setSmem(d, "ssa_pointwise_mul", 16 << maxLogL);
-            setSmem(d, "ssa_pointwise_sqr", 16 << maxLogL);
+            setSmem(d, "ssa_pointwise_mul", pwSmem(maxLogL));
+            setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
             setSmem(d, "ssa_coef_normalize", 4 << maxLogL);
             long[] table = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);
             for (int l = 0; l <= SsaPlan.MAX_LOG_L; l++) {
@@ -145,10 +155,10 @@ public final class GpuSsa {
             transform(d, s, c, p, a, false);
             if (!square) {
                 transform(d, s, c, p, b, false);
-                d.launch("ssa_pointwise_mul", 1L << k, PW_THREADS, 16 << l, s,
+                d.launch("ssa_pointwise_mul", 1L << k, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a).ptr(b).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
             } else {
-                d.launch("ssa_pointwise_sqr", 1L << k, PW_THREADS, 16 << l, s,
+                d.launch("ssa_pointwise_sqr", 1L << k, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
             }
             transform(d, s, c, p, a, true);
