@@ -130,7 +130,7 @@ final class SsaPlan {
                 continue;
             }
             double cost = kk * modCost(n, square) + (square ? 2 : 3) * kk * (double) k * (n / SsaDigits.W) * C_BUTTERFLY
-                    + kk * (double) (n / SsaDigits.W) * C_LINEAR;
+                    + kk * (double) (n / SsaDigits.W) * C_LINEAR + C_COEFFICIENT * kk * ((square ? 2 : 3) * k + 6);
             if (best == null || cost < best.cost) {
                 best = new SsaPlan(k, m, n, cost);
             }
