@@ -49,6 +49,31 @@ __host__ __device__ __forceinline__ int ssa_fft_threads(int l, int r) {
     return t < SSA_FFT_THREADS ? t : SSA_FFT_THREADS;
 }
 
+/** 16-byte global-to-shared copy that bypasses registers (cp.async, sm_80+); completes at ssa_cp_async_wait_all. */
+__device__ __forceinline__ void ssa_cp_async16(int4* smem, const int4* gmem) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void ssa_cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+
+/** w[0..11] = the digits a0 .. a0+11 (mod L) of coefficient c, a0 a multiple of 4: three 16-byte reads. */
+__device__ __forceinline__ void ssa_ld3(int* w, const int* c, int a0, int lmask) {
+#pragma unroll
+    for (int u = 0; u < 3; ++u) {
+        const int4 v = *reinterpret_cast<const int4*>(c + ((a0 + 4 * u) & lmask));
+        w[4 * u] = v.x; w[4 * u + 1] = v.y; w[4 * u + 2] = v.z; w[4 * u + 3] = v.w;
+    }
+}
+
+/** sv[t] = w[o + t], t < 6, o in 0..3 (run time): constant register indices in each branch. */
+__device__ __forceinline__ void ssa_pick6(int* sv, const int* w, int o) {
+#pragma unroll
+    for (int t = 0; t < 6; ++t) {
+        const int a = w[t], b = w[t + 1], c = w[t + 2], d = w[t + 3];
+        sv[t] = o < 2 ? (o == 0 ? a : b) : (o == 2 ? c : d);
+    }
+}
+
 template <bool INVERSE>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r) {
     extern __shared__ int4 ssa_fft_sm4[];
@@ -60,11 +85,14 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     // The group: coefficient indices base + e * 2^lo, e < 2^r; base has zeros in bits lo..h0.
     const ssa_i64 base = ((g >> lo) << (h0 + 1)) | (g & ((1LL << lo) - 1));
     const int l4 = l - 2;  // int4 per coefficient = 2^l4
+    // Load: cp.async (global -> shared without registers), every 16-byte piece of the thread in flight
+    // at once, then one wait (a plain load loop kept one 16-byte load per thread in flight).
     for (int v = threadIdx.x; v < (R << l4); v += T) {
         int e = v >> l4, w = v & ((1 << l4) - 1);
         const int4* src = reinterpret_cast<const int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
-        ssa_fft_sm4[v] = src[w];
+        ssa_cp_async16(ssa_fft_sm4 + v, src + w);
     }
+    ssa_cp_async_wait_all();
     __syncthreads();
 
     // Work item: one butterfly and a run of 4 output digits j0..j0+3 of both its outputs. A chunk of
@@ -88,16 +116,29 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
                     int s = (int)(i & ((1LL << h) - 1)) * (n >> h);
                     if (INVERSE && s != 0) s = 2 * n - s;
                     const SsaShift sh = ssa_shift(s, n);
-                    // Shifted operand parts at positions j0-2 .. j0+3 (index t+2).
+                    // Shifted operand parts at positions j0-2 .. j0+3 (index t+2). Their sources are the 6
+                    // consecutive digits (m0 + t) mod L, m0 = j0 - 2 - q: read as three aligned 16-byte
+                    // vectors (12 bank wavefronts per warp instead of 24 for six stride-4 scalar reads)
+                    // and picked by o = m0 mod 4, which is the same for every thread of a butterfly.
+                    const int m0 = (j0 - 2 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
+                    int sv[6];
+                    {
+                        int w[12];
+                        ssa_ld3(w, y, a0, lmask);
+                        if (!INVERSE) {
+                            int wx[12];
+                            ssa_ld3(wx, x, a0, lmask);
+#pragma unroll
+                            for (int t = 0; t < 9; ++t) w[t] = wx[t] - w[t];
+                        }
+                        ssa_pick6(sv, w, o);
+                    }
                     SsaParts z[6];
 #pragma unroll
                     for (int t = 0; t < 6; ++t) {
                         const int jj = (j0 + t - 2) & lmask;
-                        const int idx = jj - sh.q;
-                        const bool ng = (idx < 0) != sh.neg;
-                        const int m = idx & lmask;
-                        int val = INVERSE ? y[m] : x[m] - y[m];
-                        z[t] = ssa_parts(ng ? -val : val, sh.r);
+                        const bool ng = (jj - sh.q < 0) != sh.neg;
+                        z[t] = ssa_parts(ng ? -sv[t] : sv[t], sh.r);
                     }
                     // Unshifted operand at positions j0-1 .. j0+3 (index t+1).
                     const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
@@ -138,10 +179,21 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
         }
     }
 
-    for (int v = threadIdx.x; v < (R << l4); v += T) {
-        int e = v >> l4, w = v & ((1 << l4) - 1);
-        int4* dst = reinterpret_cast<int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
-        dst[w] = ssa_fft_sm4[v];
+    // Store: shared reads batched ahead of the global stores (8 per thread per batch).
+    const int tot = R << l4;
+    for (int v0 = threadIdx.x; v0 < tot; v0 += 8 * T) {
+        int4 t4[8];
+#pragma unroll
+        for (int u = 0; u < 8; ++u) if (v0 + u * T < tot) t4[u] = ssa_fft_sm4[v0 + u * T];
+#pragma unroll
+        for (int u = 0; u < 8; ++u) {
+            const int v = v0 + u * T;
+            if (v < tot) {
+                int e = v >> l4, w = v & ((1 << l4) - 1);
+                int4* dst = reinterpret_cast<int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
+                dst[w] = t4[u];
+            }
+        }
     }
 }
 

@@ -180,25 +180,39 @@ ssa_combine(const int* __restrict__ coef, int l, int k, int m, ssa_u64* __restri
 #define SSA_TILE_PER 16
 #define SSA_TILE (SSA_CONV_THREADS * SSA_TILE_PER)
 
-/** Carry map of a run of digits for carry-in 0 and 1, packed as in ssa_map_* (carry -1 unused). */
-__device__ __forceinline__ int ssa_run_map(const ssa_u64* __restrict__ x, ssa_i64 j0, ssa_i64 j1) {
-    int f = 0;
+/**
+ * The run x[j0 .. j0 + SSA_TILE_PER) clipped to n, into registers: 16-byte loads when the run is whole
+ * and aligned (always, for the internal buffer: j0 is a multiple of SSA_TILE_PER), so each digit is read
+ * from device memory once per kernel (the old loops read it once per carry-in).
+ */
+__device__ __forceinline__ void ssa_load_run(const ssa_u64* __restrict__ x, ssa_i64 j0, ssa_i64 n, ssa_u64 (&r)[SSA_TILE_PER]) {
+    if (j0 + SSA_TILE_PER <= n && (reinterpret_cast<size_t>(x + j0) & 15) == 0) {
+        const ulonglong2* p = reinterpret_cast<const ulonglong2*>(x + j0);
 #pragma unroll
-    for (int c = -1; c <= 1; ++c) {
-        int cc = c;
-        if (c >= 0)
-            for (ssa_i64 j = j0; j < j1; ++j) cc = (int)((x[j] + (ssa_u64)cc) >> SSA_W61);
-        f |= (cc + 1) << (2 * (c + 1));
+        for (int u = 0; u < SSA_TILE_PER / 2; ++u) { const ulonglong2 v = p[u]; r[2 * u] = v.x; r[2 * u + 1] = v.y; }
+    } else {
+#pragma unroll
+        for (int u = 0; u < SSA_TILE_PER; ++u) r[u] = j0 + u < n ? x[j0 + u] : 0;
     }
-    return f;
+}
+
+/** Carry map of the first cnt digits of a run, for carry-in 0 and 1, packed as in ssa_map_* (carry -1 unused: maps to -1). */
+__device__ __forceinline__ int ssa_run_map(const ssa_u64 (&r)[SSA_TILE_PER], int cnt) {
+    int c0 = 0, c1 = 1;
+#pragma unroll
+    for (int u = 0; u < SSA_TILE_PER; ++u)
+        if (u < cnt) { c0 = (int)((r[u] + (ssa_u64)c0) >> SSA_W61); c1 = (int)((r[u] + (ssa_u64)c1) >> SSA_W61); }
+    return ((c0 + 1) << 2) | ((c1 + 1) << 4);
 }
 
 /** Per tile of SSA_TILE digits: its carry map. Grid: ceil(n / SSA_TILE) blocks. */
 extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
 ssa_carry_tiles(const ssa_u64* __restrict__ x, ssa_i64 n, int* __restrict__ tilemap) {
     const ssa_i64 j0 = (ssa_i64)blockIdx.x * SSA_TILE + threadIdx.x * SSA_TILE_PER;
-    const ssa_i64 j1 = j0 + SSA_TILE_PER < n ? j0 + SSA_TILE_PER : n;
-    const int f = j0 < n ? ssa_run_map(x, j0, j1) : SSA_MAP_ID;
+    const int cnt = j0 < n ? (int)(n - j0 < SSA_TILE_PER ? n - j0 : SSA_TILE_PER) : 0;
+    ssa_u64 r[SSA_TILE_PER];
+    ssa_load_run(x, j0, n, r);
+    const int f = cnt > 0 ? ssa_run_map(r, cnt) : SSA_MAP_ID;
     int total;
     ssa_map_scan(f, &total);
     if (threadIdx.x == 0) tilemap[blockIdx.x] = total;
@@ -226,14 +240,26 @@ ssa_carry_scan(int* __restrict__ tilemap, ssa_i64 ntiles) {
 extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
 ssa_carry_apply(const ssa_u64* __restrict__ x, ssa_i64 n, const int* __restrict__ tilecarry, ssa_i64* __restrict__ out) {
     const ssa_i64 j0 = (ssa_i64)blockIdx.x * SSA_TILE + threadIdx.x * SSA_TILE_PER;
-    const ssa_i64 j1 = j0 + SSA_TILE_PER < n ? j0 + SSA_TILE_PER : n;
-    const int f = j0 < n ? ssa_run_map(x, j0, j1) : SSA_MAP_ID;
+    const int cnt = j0 < n ? (int)(n - j0 < SSA_TILE_PER ? n - j0 : SSA_TILE_PER) : 0;
+    ssa_u64 r[SSA_TILE_PER];
+    ssa_load_run(x, j0, n, r);
+    const int f = cnt > 0 ? ssa_run_map(r, cnt) : SSA_MAP_ID;
     int total;
     const int pre = ssa_map_scan(f, &total);
     int cc = ssa_map_apply(pre, tilecarry[blockIdx.x]);
-    for (ssa_i64 j = j0; j < j1; ++j) {
-        const ssa_u64 t = x[j] + (ssa_u64)cc;
-        out[j] = (ssa_i64)(t & SSA_M61);
+#pragma unroll
+    for (int u = 0; u < SSA_TILE_PER; ++u) {
+        const ssa_u64 t = r[u] + (ssa_u64)cc;
+        r[u] = t & SSA_M61;
         cc = (int)(t >> SSA_W61);
+    }
+    // out is the caller's buffer: 16-byte stores only where it is aligned.
+    if (cnt == SSA_TILE_PER && ((reinterpret_cast<size_t>(out + j0) & 15) == 0)) {
+        longlong2* p = reinterpret_cast<longlong2*>(out + j0);
+#pragma unroll
+        for (int u = 0; u < SSA_TILE_PER / 2; ++u) p[u] = make_longlong2((ssa_i64)r[2 * u], (ssa_i64)r[2 * u + 1]);
+    } else {
+#pragma unroll
+        for (int u = 0; u < SSA_TILE_PER; ++u) if (u < cnt) out[j0 + u] = (ssa_i64)r[u];
     }
 }
