@@ -22,10 +22,12 @@ public final class BigMath {
 
     /**
      * Radix conversions of values with fewer bits than this (or texts with fewer characters than
-     * this) are delegated to BigInteger. PROVISIONAL (2^20, not measured): the placeholder radix
-     * conversion is BigInteger's; the radix-conversion issue measures and sets it.
+     * this / 8) are delegated to BigInteger. Measured with FacadeCrossover
+     * (src/test/java/org/bignat/div) on the shared 2-core development machine, thread CPU time,
+     * conversions to and from BigNat included: BigNat's decimal toString is ahead from about 2^13
+     * bits (2x at 2^14), its parse from about 2^11 bits (3x at 2^13).
      */
-    public static final long RADIX_CROSSOVER_BITS = 1L << 20;
+    public static final long RADIX_CROSSOVER_BITS = 1L << 13;
 
     /** BigInteger's largest magnitude, in 32-bit words (its MAX_MAG_LENGTH): 2^31 bits. */
     private static final long BIGINTEGER_MAX_MAG_LENGTH = Integer.MAX_VALUE / Integer.SIZE + 1;
@@ -59,16 +61,18 @@ public final class BigMath {
     /**
      * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger
      * (whose Burnikel–Ziegler division ties with ours below the FFT range). Measured with
-     * DivisionCrossover (src/test/java/org/bignat/div) on the 2-core development machine: 2n-by-n
-     * bit divisions, BigInteger.divideAndRemainder against BigMath through BigNat, conversions included.
+     * FacadeCrossover (src/test/java/org/bignat/div) on the shared 2-core development machine, thread
+     * CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
+     * conversions; BigNat is ahead by 1.4x at 2^18 bits and 3.5x at 2^20, mixed at 2^16..2^17.
      */
-    public static final long DIVIDE_CROSSOVER_BITS = 1L << 16;
+    public static final long DIVIDE_CROSSOVER_BITS = 1L << 18;
 
     /**
      * Square roots of values with fewer bits than this are delegated to {@link BigInteger#sqrt}.
-     * Measured like {@link #DIVIDE_CROSSOVER_BITS}.
+     * Measured like {@link #DIVIDE_CROSSOVER_BITS}: BigInteger.sqrt is already 17x slower at 2^12
+     * bits.
      */
-    public static final long SQRT_CROSSOVER_BITS = 1L << 14;
+    public static final long SQRT_CROSSOVER_BITS = 1L << 11;
 
     /**
      * {@code a / b} truncated toward zero, as {@link BigInteger#divide}.

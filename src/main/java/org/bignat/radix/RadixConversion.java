@@ -1,7 +1,6 @@
 package org.bignat.radix;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 import org.bignat.div.LimbOps;
@@ -20,22 +19,28 @@ import org.bignat.div.LimbOps;
 public final class RadixConversion {
     /**
      * Values of at most this many limbs are printed by the quadratic basecase. Measured with
-     * ConversionCrossover (src/test/java/org/bignat/radix) on the 2-core development machine: decimal
-     * toString timed for basecase limits 8..128 limbs; the optimum is flat around this value.
+     * ConversionCrossover (src/test/java/org/bignat/radix, thread CPU time) on the shared 2-core
+     * development machine: decimal toString of 2^20 and 2^22 bits with limits 20, 40 and 80 limbs is
+     * flat within the noise (5%); 40 kept.
      */
     static final int PRINT_LEAF_LIMBS = 40;
 
     /**
-     * Texts of at most this many digits are parsed by the quadratic basecase (Horner over chunks).
-     * Measured with ConversionCrossover like {@link #PRINT_LEAF_LIMBS}.
+     * Texts of at most this many digits are parsed by the quadratic basecase (Horner over chunks):
+     * about 40 limbs of value, the size where a product tree level starts to pay (Karatsuba's
+     * threshold is 32 limbs). Not tuned further: parse is far inside its goal.
      */
     static final int PARSE_LEAF_DIGITS = 800;
 
     /**
-     * Nodes of at least this many limbs print their two halves in parallel (ForkJoin common pool):
-     * large enough that a task's work dwarfs the fork overhead.
+     * Nodes of at least this many limbs print their two halves in parallel (on {@link Workers}):
+     * large enough that a task's work (a division of 4096 by about 1400 limbs, some milliseconds)
+     * dwarfs the fork overhead.
      */
     static final int PARALLEL_LIMBS = 4096;
+
+    /** Texts of at least this many digits parse their two halves in parallel (about PARALLEL_LIMBS). */
+    static final int PARALLEL_DIGITS = 50_000;
 
     private static final ChunkCodec[] CODECS = new ChunkCodec[37];
 
@@ -53,8 +58,8 @@ public final class RadixConversion {
         byte[] out = new byte[(int) bound];
         java.util.Arrays.fill(out, (byte) '0');
         ChunkCodec codec = codec(radix);
-        if (x.length >= PARALLEL_LIMBS && ForkJoinPool.getCommonPoolParallelism() > 1) {
-            ForkJoinPool.commonPool().invoke(new PrintTask(codec, x, out, out.length));
+        if (x.length >= PARALLEL_LIMBS && Workers.THREADS > 1) {
+            Workers.pool().invoke(new PrintTask(codec, x, out, out.length));
         } else {
             print(codec, x, out, out.length);
         }
@@ -79,7 +84,11 @@ public final class RadixConversion {
         if (Integer.bitCount(radix) == 1) {
             return PowerOfTwoRadix.parse(b, 0, b.length, Integer.numberOfTrailingZeros(radix));
         }
-        return parse(codec(radix), b, 0, b.length);
+        ChunkCodec codec = codec(radix);
+        if (b.length >= PARALLEL_DIGITS && Workers.THREADS > 1) {
+            return Workers.pool().invoke(new ParseTask(codec, b, 0, b.length));
+        }
+        return parse(codec, b, 0, b.length);
     }
 
     private static void checkRadix(int radix) {
@@ -143,16 +152,52 @@ public final class RadixConversion {
         }
     }
 
+    /** The level to split n digits at: the largest power with fewer digits (at least n/2). */
+    private static int parseLevel(RadixPowers p, int n) {
+        int j = 0;
+        while (p.digits(j + 1) < n) j++;
+        return j;
+    }
+
     /** Value of text[from, to). */
     private static long[] parse(ChunkCodec codec, byte[] text, int from, int to) {
         int n = to - from;
         if (n <= PARSE_LEAF_DIGITS) return codec.parse(text, from, to);
         RadixPowers p = codec.powers();
-        int j = 0;
-        while (p.digits(j + 1) < n) j++;
+        int j = parseLevel(p, n);
         int split = (int) (to - p.digits(j));
         long[] lo = parse(codec, text, split, to);
         long[] hi = parse(codec, text, from, split);
         return LimbOps.add(p.level(j).multiply(hi), lo);
+    }
+
+    /** {@link #parse} with the halves of long texts forked. */
+    private static final class ParseTask extends java.util.concurrent.RecursiveTask<long[]> {
+        private final ChunkCodec codec;
+        private final byte[] text;
+        private final int from;
+        private final int to;
+
+        ParseTask(ChunkCodec codec, byte[] text, int from, int to) {
+            this.codec = codec;
+            this.text = text;
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        protected long[] compute() {
+            int n = to - from;
+            if (n < PARALLEL_DIGITS) return parse(codec, text, from, to);
+            RadixPowers p = codec.powers();
+            int j = parseLevel(p, n);
+            RadixPowers.Level lv = p.level(j); // computed here, before the forks need lower levels
+            int split = (int) (to - p.digits(j));
+            ParseTask hiTask = new ParseTask(codec, text, from, split);
+            hiTask.fork();
+            long[] lo = new ParseTask(codec, text, split, to).compute();
+            long[] hi = hiTask.join();
+            return LimbOps.add(lv.multiply(hi), lo);
+        }
     }
 }

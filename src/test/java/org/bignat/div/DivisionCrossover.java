@@ -17,7 +17,7 @@ import org.bignat.mul.Multiply;
 public final class DivisionCrossover {
     private DivisionCrossover() {}
 
-    interface Op {
+    public interface Op {
         Object run();
     }
 
@@ -30,12 +30,22 @@ public final class DivisionCrossover {
         return CPU ? MX.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
-    static double time(Op op, int reps) {
+    /**
+     * Best of reps runs, each of enough calls to last about 20 ms (ms per call), after a warm-up of
+     * 12 calls or a second (the JIT compiles the large-size paths late).
+     */
+    public static double time(Op op, int reps) {
+        long w0 = now();
+        for (int i = 0; i < 12 && now() - w0 < 1_000_000_000L; i++) op.run();
+        long t0 = now();
+        op.run();
+        double once = Math.max((now() - t0) / 1e6, 1e-3);
+        int inner = (int) Math.max(1, Math.min(100000, 20 / once));
         double best = Double.MAX_VALUE;
         for (int i = 0; i < reps; i++) {
-            long t0 = now();
-            op.run();
-            best = Math.min(best, (now() - t0) / 1e6);
+            t0 = now();
+            for (int k = 0; k < inner; k++) op.run();
+            best = Math.min(best, (now() - t0) / 1e6 / inner);
         }
         return best;
     }
@@ -47,7 +57,7 @@ public final class DivisionCrossover {
             int n = Integer.parseInt(args[i]);
             long[] a = LimbTestSupport.random(rnd, 2 * n), b = LimbTestSupport.random(rnd, n);
             b[n - 1] |= Long.MIN_VALUE;
-            int reps = n < 2000 ? 20 : n < 100000 ? 5 : 2;
+            int reps = n < 2000 ? 5 : n < 100000 ? 3 : 2;
             double mul = time(() -> Multiply.multiply(b, b), reps);
             if (mode.equals("goal")) {
                 double q = time(() -> Division.divide(a, b), reps);

@@ -58,8 +58,10 @@ public final class ConversionCrossover {
                     Math.log(bits) / Math.log(2), radix, mul, ts, ps);
             if (withBig) {
                 BigInteger b = LimbTestSupport.big(x);
-                double bts = time(() -> b.toString(radix), Math.min(reps, 2));
-                double bps = time(() -> new BigInteger(s, radix), Math.min(reps, 2));
+                double bts = time(() -> b.toString(radix), 1);
+                // new BigInteger(String) is quadratic: skipped above -DbigParseMaxBits (default 2^22).
+                double bps = bits <= Long.getLong("bigParseMaxBits", 1L << 22)
+                        ? time(() -> new BigInteger(s, radix), 1) : Double.NaN;
                 line += String.format("  | BigInteger toString %.1f (x%.1f)  parse %.1f (x%.1f)", bts, bts / ts, bps, bps / ps);
             }
             System.out.println(line);
