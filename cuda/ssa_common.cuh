@@ -80,6 +80,36 @@ __device__ __forceinline__ bool ssa_src(int jj, const SsaShift& sh, int lmask, i
 }
 
 // ---------------------------------------------------------------------------------------------
+// The stored layout: canonical 61-bit digits in signed 64-bit words (org.bignat.core.Digits).
+
+#define SSA_W61 61
+#define SSA_M61 ((1ULL << SSA_W61) - 1)
+
+/** Bits [pos, pos + 24) of a vector of canonical 61-bit digits (zero past its end). */
+__device__ __forceinline__ int ssa_bits24(const ssa_i64* __restrict__ x, ssa_i64 nx, ssa_i64 pos) {
+    const ssa_i64 w = pos / SSA_W61;
+    const int o = (int)(pos - w * SSA_W61);
+    if (w >= nx) return 0;
+    ssa_u64 v = (ssa_u64)x[w] >> o;
+    if (o > SSA_W61 - SSA_DBITS && w + 1 < nx) v |= (ssa_u64)x[w + 1] << (SSA_W61 - o);
+    return (int)(v & SSA_DMASK);
+}
+
+/**
+ * Kernel-layout digits j0 .. j0+3 of coefficient i of the split of x: digit j is bits [24 (i m + j), +24)
+ * of x for j < m and i < ncoef, zero otherwise (used by ssa_split and the fused first forward pass).
+ */
+__device__ __forceinline__ int4 ssa_split4(const ssa_i64* __restrict__ x, ssa_i64 nx, ssa_i64 i, int j0, int m, ssa_i64 ncoef) {
+    int d[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+        const int j = j0 + u;
+        d[u] = (j < m && i < ncoef) ? ssa_bits24(x, nx, (i * m + j) * SSA_DBITS) : 0;
+    }
+    return make_int4(d[0], d[1], d[2], d[3]);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Goldilocks field p = 2^64 - 2^32 + 1; all values kept canonical in [0, p).
 
 #define SSA_P 0xFFFFFFFF00000001ULL

@@ -74,8 +74,9 @@ __device__ __forceinline__ void ssa_pick6(int* sv, const int* w, int o) {
     }
 }
 
-template <bool INVERSE>
-__device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r) {
+template <bool INVERSE, bool SPLIT>
+__device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r,
+                                                  const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef) {
     extern __shared__ int4 ssa_fft_sm4[];
     int* sm = reinterpret_cast<int*>(ssa_fft_sm4);
     const int T = blockDim.x;
@@ -87,12 +88,21 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     const int l4 = l - 2;  // int4 per coefficient = 2^l4
     // Load: cp.async (global -> shared without registers), every 16-byte piece of the thread in flight
     // at once, then one wait (a plain load loop kept one 16-byte load per thread in flight).
-    for (int v = threadIdx.x; v < (R << l4); v += T) {
-        int e = v >> l4, w = v & ((1 << l4) - 1);
-        const int4* src = reinterpret_cast<const int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
-        ssa_cp_async16(ssa_fft_sm4 + v, src + w);
+    if (SPLIT) {
+        // Fused split (first forward pass): the group's digits come straight from the 61-bit input,
+        // so the zero-padded coefficient buffer is never read (ssa_split wrote it and this pass read it).
+        for (int v = threadIdx.x; v < (R << l4); v += T) {
+            int e = v >> l4, w = v & ((1 << l4) - 1);
+            ssa_fft_sm4[v] = ssa_split4(x, nx, base + ((ssa_i64)e << lo), w << 2, m, ncoef);
+        }
+    } else {
+        for (int v = threadIdx.x; v < (R << l4); v += T) {
+            int e = v >> l4, w = v & ((1 << l4) - 1);
+            const int4* src = reinterpret_cast<const int4*>(buf + ((base + ((ssa_i64)e << lo)) << l));
+            ssa_cp_async16(ssa_fft_sm4 + v, src + w);
+        }
+        ssa_cp_async_wait_all();
     }
-    ssa_cp_async_wait_all();
     __syncthreads();
 
     // Work item: one butterfly and a run of 4 output digits j0..j0+3 of both its outputs. A chunk of
@@ -203,11 +213,21 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
  */
 extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
 ssa_fft_forward(int* __restrict__ buf, int l, int h0, int r) {
-    ssa_fft_pass_body<false>(buf, l, h0, r);
+    ssa_fft_pass_body<false, false>(buf, l, h0, r, nullptr, 0, 0, 0);
+}
+
+/**
+ * The first forward pass (h0 = k-1) fused with the split: as ssa_fft_forward, but the group is the
+ * split of x (nx canonical digits, ncoef pieces of m kernel digits: ssa_split4) instead of buf's contents;
+ * buf is only written. Same grid and shared memory.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
+ssa_fft_forward_split(const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef, int* __restrict__ buf, int l, int h0, int r) {
+    ssa_fft_pass_body<false, true>(buf, l, h0, r, x, nx, m, ncoef);
 }
 
 /** One inverse pass: levels h0-r+1 up to h0; same grid and shared memory as the forward pass. */
 extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
 ssa_fft_inverse(int* __restrict__ buf, int l, int h0, int r) {
-    ssa_fft_pass_body<true>(buf, l, h0, r);
+    ssa_fft_pass_body<true, false>(buf, l, h0, r, nullptr, 0, 0, 0);
 }

@@ -11,19 +11,7 @@
 #pragma once
 #include "ssa_common.cuh"
 
-#define SSA_W61 61
-#define SSA_M61 ((1ULL << SSA_W61) - 1)
 #define SSA_CONV_THREADS 256
-
-/** Bits [pos, pos + 24) of a vector of canonical 61-bit digits (zero past its end). */
-__device__ __forceinline__ int ssa_bits24(const ssa_i64* __restrict__ x, ssa_i64 nx, ssa_i64 pos) {
-    const ssa_i64 w = pos / SSA_W61;
-    const int o = (int)(pos - w * SSA_W61);
-    if (w >= nx) return 0;
-    ssa_u64 v = (ssa_u64)x[w] >> o;
-    if (o > SSA_W61 - SSA_DBITS && w + 1 < nx) v |= (ssa_u64)x[w + 1] << (SSA_W61 - o);
-    return (int)(v & SSA_DMASK);
-}
 
 /**
  * Coefficient buffer from canonical digits: digit j of coefficient i is bits [24 (i m + j), +24) of x
@@ -33,15 +21,7 @@ extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
 ssa_split(const ssa_i64* __restrict__ x, ssa_i64 nx, int* __restrict__ out, int l, int k, int m, ssa_i64 ncoef) {
     const ssa_i64 v = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
     if (v >= (1LL << (k + l - 2))) return;
-    const ssa_i64 i = v >> (l - 2);
-    const int j0 = (int)(v & ((1 << (l - 2)) - 1)) << 2;
-    int d[4];
-#pragma unroll
-    for (int u = 0; u < 4; ++u) {
-        const int j = j0 + u;
-        d[u] = (j < m && i < ncoef) ? ssa_bits24(x, nx, (i * m + j) * SSA_DBITS) : 0;
-    }
-    reinterpret_cast<int4*>(out)[v] = make_int4(d[0], d[1], d[2], d[3]);
+    reinterpret_cast<int4*>(out)[v] = ssa_split4(x, nx, v >> (l - 2), (int)(v & ((1 << (l - 2)) - 1)) << 2, m, ncoef);
 }
 
 // Carry maps over redundant digits with carries in {-1, 0, 1}: a map f sends the carry into a run of
@@ -169,10 +149,13 @@ __device__ __forceinline__ ssa_u64 ssa_sum61(const int* __restrict__ coef, int l
 extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
 ssa_combine(const int* __restrict__ coef, int l, int k, int m, ssa_u64* __restrict__ out, ssa_i64 nout, ssa_i64 neff) {
     const ssa_i64 t = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
-    if (t >= nout) return;
     const ssa_i64 mbits = (ssa_i64)m * SSA_DBITS;
-    const ssa_u64 s = ssa_sum61(coef, l, k, mbits, neff, t);
-    const ssa_u64 sp = ssa_sum61(coef, l, k, mbits, neff, t - 1);
+    // The sum at t - 1 is the previous lane's sum (blocks are whole warps): each sum is computed once,
+    // lane 0 computes its own.
+    const ssa_u64 s = t < nout ? ssa_sum61(coef, l, k, mbits, neff, t) : 0;
+    ssa_u64 sp = __shfl_up_sync(0xffffffffu, s, 1);
+    if ((threadIdx.x & 31) == 0) sp = t < nout ? ssa_sum61(coef, l, k, mbits, neff, t - 1) : 0;
+    if (t >= nout) return;
     out[t] = (s & SSA_M61) + (sp >> SSA_W61);
 }
 

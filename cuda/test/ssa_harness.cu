@@ -33,6 +33,7 @@ static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; };
 static int LOG_G = 15;  // digits per transform group in shared memory (2^15 * 4 B = 128 KiB)
+static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 
 static bool feasible(long long la, long long lb, int k, int m) {
     long long M = 24LL * m;
@@ -84,6 +85,7 @@ static void init_tw(Dev& d) {
     CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
     CK(cudaFuncSetAttribute(ssa_fft_forward, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_inverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    CK(cudaFuncSetAttribute(ssa_fft_forward_split, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_coef_normalize, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << SSA_MAX_LOG_L));
@@ -102,11 +104,16 @@ static int pass_r(const Plan& p, int remaining) {
     int r = std::min(LOG_G - p.l, std::max(1, p.k - 8));
     return std::max(1, std::min(r, remaining));
 }
-static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s) {
+// Forward with x != null: the first pass is fused with the split of x (nx digits, ncoef pieces).
+static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_i64* x = nullptr, long long nx = 0, long long ncoef = 0) {
     if (!inv) {
         for (int h0 = p.k - 1; h0 >= 0;) {
             int r = pass_r(p, h0 + 1);
-            ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r); CKL();
+            if (x && h0 == p.k - 1)
+                ssa_fft_forward_split<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r);
+            else
+                ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r);
+            CKL();
             h0 -= r;
         }
     } else {
@@ -126,11 +133,18 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     long long tot4 = 1LL << (p.k + p.l - 2);
     unsigned gs = (unsigned)((tot4 + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS);
     rec(0);
-    ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(a, p.na, d.bufA, p.l, p.k, p.m, p.ncoefA); CKL();
-    if (!square) { ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(b, p.nb, d.bufB, p.l, p.k, p.m, p.ncoefB); CKL(); }
+    if (!FUSED_SPLIT) {
+        ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(a, p.na, d.bufA, p.l, p.k, p.m, p.ncoefA); CKL();
+        if (!square) { ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(b, p.nb, d.bufB, p.l, p.k, p.m, p.ncoefB); CKL(); }
+    }
     rec(1);
-    passes(d.bufA, p, false, s);
-    if (!square) passes(d.bufB, p, false, s);
+    if (FUSED_SPLIT) {
+        passes(d.bufA, p, false, s, a, p.na, p.ncoefA);
+        if (!square) passes(d.bufB, p, false, s, b, p.nb, p.ncoefB);
+    } else {
+        passes(d.bufA, p, false, s);
+        if (!square) passes(d.bufB, p, false, s);
+    }
     rec(2);
     if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
     else ssa_pointwise_mul<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.bufB, d.tw, p.l, p.k, d.linv[p.l]);
@@ -206,9 +220,10 @@ int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "check";
     unsigned long long seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 12345;
     if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
+    if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G);
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, fused split %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, (int)FUSED_SPLIT);
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);

@@ -22,9 +22,10 @@ import org.bignat.cuda.KernelArgs;
  * of device-resident canonical digit vectors. Every step runs on the GPU (no pointwise product or
  * carry goes back to the host):
  * <ol>
- * <li>{@code ssa_split}: operands to 2^k coefficients of 24-bit digits, zero-padded;
- * <li>{@code ssa_fft_forward}: the transform over Z/(2^N + 1), shift twiddles, a few levels fused per
- *     pass in shared memory;
+ * <li>{@code ssa_fft_forward_split}, then {@code ssa_fft_forward}: the transform over Z/(2^N + 1),
+ *     shift twiddles, a few levels fused per pass in shared memory; the first pass splits the operand
+ *     into 2^k coefficients of 24-bit digits (zero-padded) as it loads them ({@code ssa_split} is
+ *     the same split as a kernel of its own, unused here);
  * <li>{@code ssa_pointwise_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic Goldilocks NTT
  *     in shared memory, one block per coefficient, times 2^-k;
  * <li>{@code ssa_fft_inverse}, {@code ssa_coef_normalize} (canonical residues), {@code ssa_combine}
@@ -86,6 +87,7 @@ public final class GpuSsa {
             logGroup = Math.min(MAX_LOG_GROUP, 31 - Integer.numberOfLeadingZeros(smem / 4));
             setSmem(d, "ssa_fft_forward", 4 << logGroup);
             setSmem(d, "ssa_fft_inverse", 4 << logGroup);
+            setSmem(d, "ssa_fft_forward_split", 4 << logGroup);
             setSmem(d, "ssa_pointwise_mul", pwSmem(maxLogL));
             setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
             setSmem(d, "ssa_coef_normalize", 4 << maxLogL);
@@ -145,23 +147,17 @@ public final class GpuSsa {
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
                 DeviceBuffer tmp = d.allocate(nout * Long.BYTES, s);
                 DeviceBuffer tiles = d.allocate((ntiles + 1) * Integer.BYTES, s)) {
-            long splitBlocks = ((1L << (k + l - 2)) + CONV_THREADS - 1) / CONV_THREADS;
-            d.launch("ssa_split", splitBlocks, CONV_THREADS, 0, s,
-                    new KernelArgs().ptr(x).i64(nx).ptr(a).i32(l).i32(k).i32(p.m).i64(p.piecesX));
+            // The split of each operand into coefficients is fused into its first forward pass.
+            forward(d, s, c, p, x, nx, p.piecesX, a);
             if (!square) {
-                d.launch("ssa_split", splitBlocks, CONV_THREADS, 0, s,
-                        new KernelArgs().ptr(y).i64(ny).ptr(b).i32(l).i32(k).i32(p.m).i64(p.piecesY));
-            }
-            transform(d, s, c, p, a, false);
-            if (!square) {
-                transform(d, s, c, p, b, false);
+                forward(d, s, c, p, y, ny, p.piecesY, b);
                 d.launch("ssa_pointwise_mul", 1L << k, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a).ptr(b).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
             } else {
                 d.launch("ssa_pointwise_sqr", 1L << k, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
             }
-            transform(d, s, c, p, a, true);
+            inverse(d, s, c, p, a);
             d.launch("ssa_coef_normalize", 1L << k, CONV_THREADS, 4 << l, s, new KernelArgs().ptr(a).i32(l));
             d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
                     new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
@@ -172,24 +168,36 @@ public final class GpuSsa {
         }
     }
 
-    /** The forward (natural to bit-reversed) or inverse transform of buf, as passes of fused levels. */
-    private static void transform(CudaDevice d, DeviceStream s, Context c, SsaPlan p, DeviceBuffer buf, boolean inverse) {
+    /**
+     * buf = the forward (natural to bit-reversed) transform of the split of src (n digits, pieces
+     * coefficients), as passes of fused levels; the first pass reads src itself (ssa_fft_forward_split).
+     */
+    private static void forward(CudaDevice d, DeviceStream s, Context c, SsaPlan p, DeviceBuffer src, long n, long pieces,
+            DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
-        if (!inverse) {
-            for (int h0 = k - 1; h0 >= 0;) {
-                int r = passLevels(c, p, h0 + 1);
+        for (int h0 = k - 1; h0 >= 0;) {
+            int r = passLevels(c, p, h0 + 1);
+            if (h0 == k - 1) {
+                d.launch("ssa_fft_forward_split", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(h0).i32(r));
+            } else {
                 d.launch("ssa_fft_forward", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
                         new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r));
-                h0 -= r;
             }
-        } else {
-            for (int lo = 0; lo < k;) {
-                int r = passLevels(c, p, k - lo);
-                d.launch("ssa_fft_inverse", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
-                        new KernelArgs().ptr(buf).i32(l).i32(lo + r - 1).i32(r));
-                lo += r;
-            }
+            h0 -= r;
+        }
+    }
+
+    /** The inverse transform of buf (bit-reversed to natural, without the factor 2^-k), as passes of fused levels. */
+    private static void inverse(CudaDevice d, DeviceStream s, Context c, SsaPlan p, DeviceBuffer buf) {
+        int l = p.logL;
+        int k = p.k;
+        for (int lo = 0; lo < k;) {
+            int r = passLevels(c, p, k - lo);
+            d.launch("ssa_fft_inverse", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
+                    new KernelArgs().ptr(buf).i32(l).i32(lo + r - 1).i32(r));
+            lo += r;
         }
     }
 
