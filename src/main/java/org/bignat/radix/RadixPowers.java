@@ -95,7 +95,7 @@ final class RadixPowers {
         final long digits;
         /** Bit length of the power. */
         final long bits;
-        private volatile Divisor divisor;
+        private Divisor divisor;
 
         Level(long[] odd, long twos, long digits) {
             this.odd = odd;
@@ -104,10 +104,10 @@ final class RadixPowers {
             this.bits = LimbOps.bitLength(odd) + twos;
         }
 
-        Divisor divisor() {
-            Divisor d = divisor;
-            if (d == null) divisor = d = new Divisor(odd, true);
-            return d;
+        /** The prepared divisor (one per level, so that parallel prints share its reciprocals). */
+        synchronized Divisor divisor() {
+            if (divisor == null) divisor = new Divisor(odd, true);
+            return divisor;
         }
 
         /** {floor(x / power), x mod power}. */
