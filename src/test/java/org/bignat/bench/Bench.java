@@ -98,17 +98,22 @@ public final class Bench {
         printHeader(out, options, engines, gmpStatus);
         Runner runner = new Runner(options, engines, peers, external);
         Progress progress = new Progress(err, runner.cellCount(), Progress.stderrIsTerminal());
+        Path csv = options.outDir.resolve("bench.csv");
         List<Result> results = runner.run(progress, op -> {
             progress.clear();
             out.println(new ResultTable(op, options.log2Sizes, engineLabels, peerLabels, runner.results()).render());
             out.flush();
+            try {
+                CsvOutput.write(csv, runner.results()); // after each operation: a killed run keeps what it measured
+            } catch (IOException e) {
+                // reported by the final write below
+            }
         });
         progress.clear();
         for (Participant p : engines) p.close();
         for (Participant p : peers) p.close();
 
         int status = 0;
-        Path csv = options.outDir.resolve("bench.csv");
         try {
             CsvOutput.write(csv, results);
             out.println("CSV: " + csv);
