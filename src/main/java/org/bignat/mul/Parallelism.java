@@ -3,36 +3,17 @@ package org.bignat.mul;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.bignat.core.WorkerPool;
 
 /**
- * The worker pool of parallel multiplication. Its size is the system property
- * {@code bignat.parallelism} (read once; default: {@link Runtime#availableProcessors()}); a value of
- * 1 makes every multiplication single-threaded, like {@code Multiply.multiply(a, b, false)}.
- * The pool's threads are daemons, so an idle pool never keeps the JVM alive.
+ * Fork/join helpers of parallel multiplication over the shared {@link WorkerPool} (size: the system
+ * property {@code bignat.parallelism}); a size of 1 makes every multiplication single-threaded,
+ * like {@code Multiply.multiply(a, b, false)}.
  */
 final class Parallelism {
     private Parallelism() {}
 
-    /** Name of the system property that sets the number of worker threads. */
-    static final String PROPERTY = "bignat.parallelism";
-
-    static final int THREADS = threads();
-
-    private static volatile ForkJoinPool pool;
-
-    private static int threads() {
-        int def = Runtime.getRuntime().availableProcessors();
-        String v = System.getProperty(PROPERTY);
-        if (v == null || v.isBlank()) {
-            return def;
-        }
-        try {
-            return Math.max(1, Integer.parseInt(v.trim()));
-        } catch (NumberFormatException e) {
-            return def;
-        }
-    }
+    static final int THREADS = WorkerPool.THREADS;
 
     /** True when parallel execution was asked for and more than one thread is configured. */
     static boolean enabled(boolean requested) {
@@ -40,23 +21,7 @@ final class Parallelism {
     }
 
     static ForkJoinPool pool() {
-        ForkJoinPool p = pool;
-        if (p == null) {
-            synchronized (Parallelism.class) {
-                p = pool;
-                if (p == null) {
-                    AtomicInteger n = new AtomicInteger();
-                    p = new ForkJoinPool(THREADS, fj -> {
-                        var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(fj);
-                        t.setDaemon(true);
-                        t.setName("bignat-mul-" + n.incrementAndGet());
-                        return t;
-                    }, null, false);
-                    pool = p;
-                }
-            }
-        }
-        return p;
+        return WorkerPool.pool();
     }
 
     /** Runs the task in the pool (or inline when already on one of its workers). */

@@ -3,6 +3,7 @@ package org.bignat.radix;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import org.bignat.core.WorkerPool;
 import org.bignat.div.LimbOps;
 
 /**
@@ -33,7 +34,7 @@ public final class RadixConversion {
     static final int PARSE_LEAF_DIGITS = 800;
 
     /**
-     * Nodes of at least this many limbs print their two halves in parallel (on {@link Workers}):
+     * Nodes of at least this many limbs print their two halves in parallel (on {@link WorkerPool}):
      * large enough that a task's work (a division of 4096 by about 1400 limbs, some milliseconds)
      * dwarfs the fork overhead.
      */
@@ -58,8 +59,8 @@ public final class RadixConversion {
         byte[] out = new byte[(int) bound];
         java.util.Arrays.fill(out, (byte) '0');
         ChunkCodec codec = codec(radix);
-        if (x.length >= PARALLEL_LIMBS && Workers.THREADS > 1) {
-            Workers.pool().invoke(new PrintTask(codec, x, out, out.length));
+        if (x.length >= PARALLEL_LIMBS && WorkerPool.THREADS > 1) {
+            WorkerPool.pool().invoke(new PrintTask(codec, x, out, out.length));
         } else {
             print(codec, x, out, out.length);
         }
@@ -85,8 +86,8 @@ public final class RadixConversion {
             return PowerOfTwoRadix.parse(b, 0, b.length, Integer.numberOfTrailingZeros(radix));
         }
         ChunkCodec codec = codec(radix);
-        if (b.length >= PARALLEL_DIGITS && Workers.THREADS > 1) {
-            return Workers.pool().invoke(new ParseTask(codec, b, 0, b.length));
+        if (b.length >= PARALLEL_DIGITS && WorkerPool.THREADS > 1) {
+            return WorkerPool.pool().invoke(new ParseTask(codec, b, 0, b.length));
         }
         return parse(codec, b, 0, b.length);
     }
