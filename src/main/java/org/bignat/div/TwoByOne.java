@@ -52,35 +52,13 @@ public final class TwoByOne {
      * the numerator is shifted on the fly (same quotient, remainder scaled by 2^shift).
      */
     public static long divideInPlace(long[] a, int n, long d, long dnorm, long v, int shift) {
-        long r = 0;
-        if (shift == 0) {
-            for (int i = n - 1; i >= 0; i--) {
-                long u0 = a[i];
-                // Möller–Granlund Algorithm 4 with u1 = r < d.
-                long q0 = v * r;
-                long q1 = LimbOps.umulhi(v, r);
-                long s = q0 + u0;
-                q1 += r + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
-                q0 = s;
-                long rr = u0 - q1 * dnorm;
-                if (Long.compareUnsigned(rr, q0) > 0) {
-                    q1--;
-                    rr += dnorm;
-                }
-                if (Long.compareUnsigned(rr, dnorm) >= 0) {
-                    q1++;
-                    rr -= dnorm;
-                }
-                a[i] = q1;
-                r = rr;
-            }
-            return r;
-        }
-        int back = 64 - shift;
-        // The shifted numerator has limbs (a[i] << shift | a[i-1] >>> back), plus a top limb a[n-1] >>> back.
-        r = a[n - 1] >>> back; // < dnorm since shift > 0 gives it < 2^shift <= dnorm
+        // The shifted numerator has limbs (a[i] << shift | a[i-1] >>> (64 - shift)), plus a top limb
+        // a[n-1] >>> (64 - shift). Java masks shift counts to 6 bits, so x >>> (64 - shift) is written
+        // (x >>> 1) >>> (63 - shift): 0 for shift == 0, as the algebra needs.
+        long r = (a[n - 1] >>> 1) >>> (63 - shift); // < dnorm: it is < 2^shift <= dnorm, or 0
         for (int i = n - 1; i >= 0; i--) {
-            long u0 = (a[i] << shift) | (i > 0 ? a[i - 1] >>> back : 0);
+            long u0 = (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0);
+            // Möller–Granlund Algorithm 4 with u1 = r < d.
             long q0 = v * r;
             long q1 = LimbOps.umulhi(v, r);
             long s = q0 + u0;
