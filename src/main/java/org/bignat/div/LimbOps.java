@@ -72,22 +72,7 @@ public final class LimbOps {
         if (nb == 0) return Arrays.copyOf(a, na);
         int n = Math.max(na, nb + shift) + 1;
         long[] r = Arrays.copyOf(a, n);
-        long carry = 0;
-        int i = shift;
-        for (int j = 0; j < nb; j++, i++) {
-            long x = r[i], y = b[j];
-            long s = x + y;
-            long c1 = Long.compareUnsigned(s, x) < 0 ? 1 : 0;
-            long s2 = s + carry;
-            long c2 = Long.compareUnsigned(s2, s) < 0 ? 1 : 0;
-            r[i] = s2;
-            carry = c1 | c2;
-        }
-        while (carry != 0) {
-            r[i]++;
-            carry = r[i] == 0 ? 1 : 0;
-            i++;
-        }
+        addInPlace(r, shift, b, nb); // no carry out: r has a spare top limb
         return trim(r);
     }
 
