@@ -13,7 +13,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -256,18 +255,7 @@ final class HostTransfers {
     }
 
     private static void await(Future<?> f) {
-        try {
-            f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DeviceException("interrupted during a host-device transfer", e);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new DeviceException("host-device transfer failed: " + c, c);
-        }
+        HostCopies.await(f);
     }
 
     /** Reserves {@code count} slots at once, creating pinned memory up to {@link #MAX_SLOTS}. */

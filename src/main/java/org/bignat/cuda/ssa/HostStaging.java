@@ -24,6 +24,7 @@ import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceException;
+import org.bignat.cuda.HostCopies;
 import org.bignat.cuda.DeviceStream;
 
 /**
@@ -235,18 +236,7 @@ final class HostStaging {
      */
     private static void await(FutureTask<?> f) {
         f.run();
-        try {
-            f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DeviceException("interrupted during a host-device transfer", e);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new DeviceException("host-device transfer failed: " + c, c);
-        }
+        HostCopies.await(f);
     }
 
     private static void check(int r, String call) {
