@@ -20,11 +20,6 @@ final class LimbArith {
         return ((x & y) | ((x | y) & ~s)) >>> 63;
     }
 
-    /** Borrow (0 or 1) out of the unsigned difference d = x - y (- borrow in), given x, y and d. */
-    static long borrowOut(long x, long y, long d) {
-        return ((~x & y) | (~(x ^ y) & d)) >>> 63;
-    }
-
     /** r = x + y over n limbs; returns the carry out (0 or 1). r may alias x or y at equal offsets. */
     static long add(long[] r, int ro, long[] x, int xo, long[] y, int yo, int n) {
         long c = 0;
@@ -183,18 +178,6 @@ final class LimbArith {
         }
         sub(r, ro, y, yo, x, xo, n);
         return true;
-    }
-
-    /** r = x << s over n limbs (0 < s < 64); returns the bits shifted out of the top. */
-    static long shl(long[] r, int ro, long[] x, int xo, int n, int s) {
-        long out = 0;
-        int rs = 64 - s;
-        for (int i = 0; i < n; i++) {
-            long a = x[xo + i];
-            r[ro + i] = (a << s) | out;
-            out = a >>> rs;
-        }
-        return out;
     }
 
     /** True when all n limbs are zero. */
