@@ -5,36 +5,46 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.bignat.BigNat;
+import org.bignat.Engines;
 import org.bignat.Gpu;
+import org.bignat.core.Engine;
+import org.bignat.core.Limbs;
+import org.bignat.cuda.CudaEngine;
 
 /**
  * The GPU rows, with the two latencies of the HPEC Challenge (Kerr, Campbell, Richards, "GPU
- * Performance Assessment with the HPEC Challenge"): {@code gpu} is L1, host to host, each call
- * uploads the operands, computes and downloads the result; {@code gpu-resident} is L1', the
- * operands are uploaded before the timing and the result stays on the device (the call waits for
- * the device to finish). Both go through {@link BigNat#gpu()}, the device-resident API, so they
- * are independent of the {@code bignat.engine} selection.
+ * Performance Assessment with the HPEC Challenge"): {@code gpu} is L1, host to host: each call
+ * ships the operands from the Java heap, computes and brings the result back, through the CUDA
+ * engine that {@code BigNat.multiply/square/add} use on a GPU machine ({@link CudaEngine}, on
+ * digit vectors prepared untimed; add+normalize goes through a {@link BigNat#gpu()} session:
+ * upload, add, normalizing download); {@code gpu-resident} is L1': the operands are uploaded to a
+ * {@link BigNat#gpu()} session before the timing and the result stays on the device (the call
+ * waits for the device to finish). Neither depends on the {@code bignat.engine} selection, which
+ * the bench sets to {@code cpu} for its CPU row.
  */
 final class GpuPeer implements Participant {
     private final boolean resident;
     private final Gpu gpu;
+    private final Engine cuda;
     private final String unavailable;
     private final List<Gpu.Value> operands = new ArrayList<>();
     private Gpu.Value last;
 
-    private GpuPeer(boolean resident, Gpu gpu, String unavailable) {
+    private GpuPeer(boolean resident, Gpu gpu, Engine cuda, String unavailable) {
         this.resident = resident;
         this.gpu = gpu;
+        this.cuda = cuda;
         this.unavailable = unavailable;
     }
 
     /** Opens a GPU session, or a peer that says why there is none. */
     static GpuPeer create(boolean resident) {
         try {
-            return new GpuPeer(resident, BigNat.gpu(), null);
+            Gpu gpu = BigNat.gpu();
+            return new GpuPeer(resident, gpu, resident ? null : CudaEngine.open(), null);
         } catch (RuntimeException | LinkageError e) {
             String m = e.getMessage() != null ? e.getMessage() : e.toString();
-            return new GpuPeer(resident, null, Format.note("no GPU: " + m));
+            return new GpuPeer(resident, null, null, Format.note("no GPU: " + m));
         }
     }
 
@@ -65,9 +75,10 @@ final class GpuPeer implements Participant {
 
     @Override
     public Call prepare(Op op, Operands in) throws Exception {
+        if (!resident && op != Op.ADD_NORMALIZE) return engineHostToHost(op, in);
         BigNat x = BigNat.fromByteArray(in.xBytes());
         BigNat y = op == Op.SQUARE ? null : BigNat.fromByteArray(in.yBytes());
-        if (!resident) return hostToHost(op, x, y);
+        if (!resident) return addNormalizeHostToHost(x, y);
         Gpu.Value a = gpu.upload(x);
         operands.add(a);
         Gpu.Value b = y == null ? null : gpu.upload(y);
@@ -91,32 +102,45 @@ final class GpuPeer implements Participant {
         }
     }
 
-    /** L1: every transfer inside the timed call; the result is a host BigNat. */
-    private Call hostToHost(Op op, BigNat x, BigNat y) {
+    /** L1 through the CUDA engine, as BigNat's own methods use it: digit vectors in, digit vectors out. */
+    private Call engineHostToHost(Op op, Operands in) {
+        long[] x = Limbs.toDigits(limbs(in.xBytes()));
+        long[] y = op == Op.SQUARE ? null : Limbs.toDigits(limbs(in.yBytes()));
         switch (op) {
             case MULTIPLY:
-                return () -> {
-                    try (Gpu.Value a = gpu.upload(x); Gpu.Value b = gpu.upload(y); Gpu.Value r = a.multiply(b)) {
-                        return r.download();
-                    }
-                };
+                return () -> cuda.multiply(x, y);
             case SQUARE:
-                return () -> {
-                    try (Gpu.Value a = gpu.upload(x); Gpu.Value r = a.square()) {
-                        return r.download();
-                    }
-                };
+                return () -> cuda.square(x);
             case ADD:
-            case ADD_NORMALIZE:
-                // download() normalizes on the device: a host-to-host add returns a canonical BigNat.
-                return () -> {
-                    try (Gpu.Value a = gpu.upload(x); Gpu.Value b = gpu.upload(y); Gpu.Value r = a.add(b)) {
-                        return r.download();
-                    }
-                };
+                return () -> cuda.add(x, y);
             default:
                 throw new IllegalArgumentException(op.id);
         }
+    }
+
+    /** L1 of add+normalize: upload, add, normalizing download, all timed; the result is a host BigNat. */
+    private Call addNormalizeHostToHost(BigNat x, BigNat y) {
+        return () -> {
+            try (Gpu.Value a = gpu.upload(x); Gpu.Value b = gpu.upload(y); Gpu.Value r = a.add(b)) {
+                return r.download();
+            }
+        };
+    }
+
+    /** Little-endian 64-bit limbs of big-endian unsigned bytes. */
+    private static long[] limbs(byte[] be) {
+        long[] r = new long[(be.length + 7) / 8];
+        for (int i = 0; i < be.length; i++) r[i / 8] |= (be[be.length - 1 - i] & 0xFFL) << (8 * (i % 8));
+        return r;
+    }
+
+    /** BigInteger of little-endian 64-bit limbs. */
+    private static BigInteger bigInteger(long[] limbs) {
+        byte[] be = new byte[limbs.length * 8];
+        for (int i = 0; i < limbs.length; i++) {
+            for (int b = 0; b < 8; b++) be[be.length - 1 - (i * 8 + b)] = (byte) (limbs[i] >>> (8 * b));
+        }
+        return new BigInteger(1, be);
     }
 
     /**
@@ -132,6 +156,11 @@ final class GpuPeer implements Participant {
 
     @Override
     public Object canonical(Op op, Object result) {
+        if (result instanceof long[]) {
+            // digit vectors from the CUDA engine; add leaves them redundant
+            long[] limbs = Limbs.fromDigits(Engines.cpu().normalize((long[]) result));
+            return 64L * limbs.length < Operands.BIG_INTEGER_MAX_BITS ? bigInteger(limbs) : null;
+        }
         if (result instanceof Gpu.Value) result = ((Gpu.Value) result).download();
         if (result instanceof BigNat) {
             BigNat b = (BigNat) result;

@@ -22,6 +22,16 @@ final class Plot {
     static final int WIDTH = 900;
     static final int HEIGHT = 600;
 
+    /** One colour per participant, the same in every plot and on every machine. */
+    private static final Map<String, java.awt.Color> COLORS = Map.of(
+            "BigNat cpu", new java.awt.Color(0xD6, 0x27, 0x28),
+            "BigNat gpu L1", new java.awt.Color(0x2C, 0xA0, 0x2C),
+            "BigNat gpu L1'", new java.awt.Color(0x17, 0xBE, 0xCF),
+            "BigInteger", new java.awt.Color(0x1F, 0x77, 0xB4),
+            "parallelMultiply", new java.awt.Color(0xFF, 0x7F, 0x0E),
+            "apfloat", new java.awt.Color(0x94, 0x67, 0xBD),
+            "GMP", new java.awt.Color(0x40, 0x40, 0x40));
+
     private Plot() {}
 
     /** Writes {@code <dir>/<op>.png} for every operation with at least one timed cell; returns the files. */
@@ -59,6 +69,11 @@ final class Plot {
                 XYSeries xs = chart.addSeries(s.getKey(), x, y);
                 xs.setMarker(SeriesMarkers.CIRCLE);
                 if (s.getKey().startsWith("BigNat")) xs.setLineWidth(3f);
+                java.awt.Color c = COLORS.get(s.getKey());
+                if (c != null) {
+                    xs.setLineColor(c);
+                    xs.setMarkerColor(c);
+                }
             }
             Path file = dir.resolve(op.fileName() + ".png");
             BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);

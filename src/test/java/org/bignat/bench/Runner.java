@@ -111,10 +111,16 @@ final class Runner {
             try {
                 Call call = p.prepare(op, in);
                 Measurement m = timer.measure(call, predicted);
-                Object canon = options.check ? p.canonical(op, timer.lastResult()) : null;
+                Object canon = null;
+                String note = null;
+                try {
+                    canon = options.check ? p.canonical(op, timer.lastResult()) : null;
+                } catch (Exception | LinkageError e) {
+                    note = "result not cross-checked: " + e; // the timing stands
+                }
                 Timer.sink = null;
                 predictor.record(op, p.label(), log2, m.minSeconds());
-                r = new Result(op, log2, p.label(), isEngine, m, null);
+                r = new Result(op, log2, p.label(), isEngine, m, note);
                 if (canon != null) {
                     if (reference == null) {
                         reference = canon;
