@@ -222,6 +222,49 @@ class GpuSsaTest {
         assertEquals(x.length + y.length, z.length);
     }
 
+    /**
+     * Products up to 2^30 bits each, bit for bit against the CPU engine (the device's CPU does a 2^30-bit
+     * product in about 2 s): non-power-of-two and unbalanced sizes, and (2^k-1)^2 with the top digit
+     * partly filled.
+     */
+    @Test
+    void hugeProductsMatchTheCpuEngine() {
+        Random r = TestRandom.create("GpuSsaTest.huge");
+        int n30 = (int) ((1L << 30) / 61);
+        check(random(r, n30 - 3), random(r, n30 + 5), "2^30 balanced");
+        check(random(r, n30 + 17), random(r, (1 << 27) / 61 + 9), "2^30 x 2^27 unbalanced");
+        long[] ones = onesBits((1L << 29) + 7);
+        assertArrayEquals(CPU.square(ones), gpu.square(ones), "(2^(2^29+7)-1)^2");
+    }
+
+    /** A product of about 2^24 bits each against apfloat (radix 16), the independent oracle. */
+    @Test
+    void productMatchesApfloat() {
+        Random r = TestRandom.create("GpuSsaTest.apfloat");
+        int n = (1 << 24) / 61 + 123;
+        long[] x = random(r, n);
+        long[] y = random(r, n - 456);
+        BigNat gx = BigNat.fromByteArray(toBytes(x));
+        BigNat gy = BigNat.fromByteArray(toBytes(y));
+        org.apfloat.Apint ax = new org.apfloat.Apint(gx.toString(16), 16);
+        org.apfloat.Apint ay = new org.apfloat.Apint(gy.toString(16), 16);
+        String expected = ax.multiply(ay).toString(true);
+        BigNat product;
+        try (Gpu session = BigNat.gpu()) {
+            product = session.upload(gx).multiply(session.upload(gy)).download();
+        }
+        assertEquals(expected, product.toString(16));
+    }
+
+    private static byte[] toBytes(long[] digits) {
+        long[] limbs = org.bignat.core.Limbs.fromDigits(digits);
+        byte[] b = new byte[limbs.length * 8];
+        for (int i = 0; i < b.length; i++) {
+            b[b.length - 1 - i] = (byte) (limbs[i >>> 3] >>> (8 * (i & 7)));
+        }
+        return b;
+    }
+
     private static BigInteger residue(long[] d) {
         BigInteger s = BigInteger.ZERO;
         long acc = 0;
