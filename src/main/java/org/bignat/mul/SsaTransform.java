@@ -34,12 +34,12 @@ final class SsaTransform {
 
     /** Forward transform of c[0 .. K) with omega = 2^(unit) (unit = 2n/K for cyclic). */
     void forward(long[][] c, int len, long unit) {
-        forward(c, 0, len, unit, 0);
+        forward(c, 0, len, unit, 0, null);
     }
 
     /** Inverse transform of c[0 .. K), omega^-1, result scaled by K. */
     void inverse(long[][] c, int len, long unit) {
-        inverse(c, 0, len, unit, Integer.numberOfTrailingZeros(len));
+        inverse(c, 0, len, unit, Integer.numberOfTrailingZeros(len), null);
     }
 
     private boolean split(int len) {
@@ -50,13 +50,26 @@ final class SsaTransform {
         return Math.max(1, PARALLEL_GRAIN_DIGITS / p);
     }
 
-    private void forward(long[][] c, int start, int len, long unit, int depth) {
+    /*
+     * Spare vectors: a butterfly writes its twiddled half into a free vector ("spare") and swaps
+     * it in, freeing the old one, so one free vector per thread of work suffices. The serial part
+     * of the recursion threads a single spare through every level (each call takes one, possibly
+     * null, and returns one); only the parallel levels allocate, one per task. Allocating one per
+     * call instead made half of a multiply's garbage (K/3 to K/2 vectors per transform, about
+     * 1 GB per 2^24-bit multiply counting the pointwise transforms), whose fresh pages cost
+     * page faults and collections.
+     */
+
+    private long[] spareOrNew(long[] spare) {
+        return spare != null ? spare : new long[p];
+    }
+
+    private long[] forward(long[][] c, int start, int len, long unit, int depth, long[] spare) {
         if (len == 1) {
-            return;
+            return spare;
         }
         if (len >= 4) {
-            forward4(c, start, len, unit, depth);
-            return;
+            return forward4(c, start, len, unit, depth, spare);
         }
         boolean par = split(len);
         if (depth > 0 && depth % LEVELS_PER_ABSORB == 0) {
@@ -67,35 +80,46 @@ final class SsaTransform {
             });
         }
         int half = len >>> 1;
-        Parallelism.forRange(0, half, grain(), par, (f, t) -> {
-            long[] spare = new long[p];
+        long u2 = 2 * unit;
+        if (!par) {
+            long[] sp = spareOrNew(spare);
+            for (int j = 0; j < half; j++) {
+                sp = difInto(c, start + j, start + j + half, sp, j * unit);
+            }
+            sp = forward(c, start, half, u2, depth + 1, sp);
+            return forward(c, start + half, half, u2, depth + 1, sp);
+        }
+        Parallelism.forRange(0, half, grain(), true, (f, t) -> {
+            long[] sp = new long[p];
             for (int j = f; j < t; j++) {
-                long[] y = c[start + j + half];
-                kern.dif(c[start + j], y, spare, p, j * unit, nBits);
-                c[start + j + half] = spare;
-                spare = y;
+                sp = difInto(c, start + j, start + j + half, sp, j * unit);
             }
         });
-        long u2 = 2 * unit;
-        Parallelism.both(par,
-                () -> forward(c, start, half, u2, depth + 1),
-                () -> forward(c, start + half, half, u2, depth + 1));
+        Parallelism.both(true,
+                () -> forward(c, start, half, u2, depth + 1, null),
+                () -> forward(c, start + half, half, u2, depth + 1, null));
+        return spare;
     }
 
-    private void inverse(long[][] c, int start, int len, long unit, int height) {
+    private long[] inverse(long[][] c, int start, int len, long unit, int height, long[] spare) {
         if (len == 1) {
-            return;
+            return spare;
         }
         if (len >= 4) {
-            inverse4(c, start, len, unit, height);
-            return;
+            return inverse4(c, start, len, unit, height, spare);
         }
         boolean par = split(len);
         int half = len >>> 1;
         long u2 = 2 * unit;
-        Parallelism.both(par,
-                () -> inverse(c, start, half, u2, height - 1),
-                () -> inverse(c, start + half, half, u2, height - 1));
+        long[] sp = spare;
+        if (par) {
+            Parallelism.both(true,
+                    () -> inverse(c, start, half, u2, height - 1, null),
+                    () -> inverse(c, start + half, half, u2, height - 1, null));
+        } else {
+            sp = inverse(c, start, half, u2, height - 1, sp);
+            sp = inverse(c, start + half, half, u2, height - 1, sp);
+        }
         if (height > 1 && (height - 1) % LEVELS_PER_ABSORB == 0) {
             Parallelism.forRange(start, start + len, grain(), par, (f, t) -> {
                 for (int i = f; i < t; i++) {
@@ -104,16 +128,20 @@ final class SsaTransform {
             });
         }
         long twoN = 2 * nBits;
-        Parallelism.forRange(0, half, grain(), par, (f, t) -> {
-            long[] spare = new long[p];
+        if (!par) {
+            sp = spareOrNew(sp);
+            for (int j = 0; j < half; j++) {
+                sp = ditInto(c, start + j, start + j + half, sp, j == 0 ? 0 : twoN - j * unit);
+            }
+            return sp;
+        }
+        Parallelism.forRange(0, half, grain(), true, (f, t) -> {
+            long[] s = new long[p];
             for (int j = f; j < t; j++) {
-                long[] y = c[start + j + half];
-                long s = j == 0 ? 0 : twoN - j * unit;
-                kern.dit(c[start + j], y, spare, p, s, nBits);
-                c[start + j + half] = spare;
-                spare = y;
+                s = ditInto(c, start + j, start + j + half, s, j == 0 ? 0 : twoN - j * unit);
             }
         });
+        return sp;
     }
 
     private boolean absorbBeforeForwardLevel(int depth) {
@@ -129,46 +157,59 @@ final class SsaTransform {
      * decomposition of the same radix-2 butterflies): the group stays in cache between the levels,
      * halving the memory traffic of the levels that do not fit in cache.
      */
-    private void forward4(long[][] c, int start, int len, long unit, int depth) {
+    private long[] forward4(long[][] c, int start, int len, long unit, int depth, long[] spare0) {
         boolean par = split(len);
         int q = len >>> 2;
         boolean absorb0 = absorbBeforeForwardLevel(depth);
         boolean absorb1 = absorbBeforeForwardLevel(depth + 1);
-        long u2 = 2 * unit;
-        Parallelism.forRange(0, q, Math.max(1, grain() / 2), par, (f, t) -> {
-            long[] spare = new long[p];
-            for (int j = f; j < t; j++) {
-                int i0 = start + j;
-                int i1 = i0 + q;
-                int i2 = i1 + q;
-                int i3 = i2 + q;
-                if (absorb0) {
-                    kern.absorb(c[i0], p);
-                    kern.absorb(c[i1], p);
-                    kern.absorb(c[i2], p);
-                    kern.absorb(c[i3], p);
-                }
-                spare = difInto(c, i0, i2, spare, j * unit);
-                spare = difInto(c, i1, i3, spare, (j + q) * unit);
-                if (absorb1) {
-                    kern.absorb(c[i0], p);
-                    kern.absorb(c[i1], p);
-                    kern.absorb(c[i2], p);
-                    kern.absorb(c[i3], p);
-                }
-                spare = difInto(c, i0, i1, spare, j * u2);
-                spare = difInto(c, i2, i3, spare, j * u2);
-            }
-        });
         long u4 = 4 * unit;
         int d2 = depth + 2;
-        Parallelism.both(par,
-                () -> Parallelism.both(par,
-                        () -> forward(c, start, q, u4, d2),
-                        () -> forward(c, start + q, q, u4, d2)),
-                () -> Parallelism.both(par,
-                        () -> forward(c, start + 2 * q, q, u4, d2),
-                        () -> forward(c, start + 3 * q, q, u4, d2)));
+        if (!par) {
+            long[] sp = forward4Groups(c, start, q, 0, q, unit, absorb0, absorb1, spareOrNew(spare0));
+            for (int i = 0; i < 4; i++) {
+                sp = forward(c, start + i * q, q, u4, d2, sp);
+            }
+            return sp;
+        }
+        Parallelism.forRange(0, q, Math.max(1, grain() / 2), true,
+                (f, t) -> forward4Groups(c, start, q, f, t, unit, absorb0, absorb1, new long[p]));
+        Parallelism.both(true,
+                () -> Parallelism.both(true,
+                        () -> forward(c, start, q, u4, d2, null),
+                        () -> forward(c, start + q, q, u4, d2, null)),
+                () -> Parallelism.both(true,
+                        () -> forward(c, start + 2 * q, q, u4, d2, null),
+                        () -> forward(c, start + 3 * q, q, u4, d2, null)));
+        return spare0;
+    }
+
+    /** The two DIF levels of {@link #forward4} on groups j in [f, t); returns the free vector. */
+    private long[] forward4Groups(long[][] c, int start, int q, int f, int t, long unit, boolean absorb0,
+                                  boolean absorb1, long[] spare) {
+        long u2 = 2 * unit;
+        for (int j = f; j < t; j++) {
+            int i0 = start + j;
+            int i1 = i0 + q;
+            int i2 = i1 + q;
+            int i3 = i2 + q;
+            if (absorb0) {
+                kern.absorb(c[i0], p);
+                kern.absorb(c[i1], p);
+                kern.absorb(c[i2], p);
+                kern.absorb(c[i3], p);
+            }
+            spare = difInto(c, i0, i2, spare, j * unit);
+            spare = difInto(c, i1, i3, spare, (j + q) * unit);
+            if (absorb1) {
+                kern.absorb(c[i0], p);
+                kern.absorb(c[i1], p);
+                kern.absorb(c[i2], p);
+                kern.absorb(c[i3], p);
+            }
+            spare = difInto(c, i0, i1, spare, j * u2);
+            spare = difInto(c, i2, i3, spare, j * u2);
+        }
+        return spare;
     }
 
     /** DIF butterfly on c[i], c[k]; the result of the twiddled half lands in spare, which is swapped in. */
@@ -187,47 +228,60 @@ final class SsaTransform {
     }
 
     /** Two DIT levels per group of four coefficients (see {@link #forward4}). */
-    private void inverse4(long[][] c, int start, int len, long unit, int height) {
+    private long[] inverse4(long[][] c, int start, int len, long unit, int height, long[] spare0) {
         boolean par = split(len);
         int q = len >>> 2;
         long u4 = 4 * unit;
         int h2 = height - 2;
-        Parallelism.both(par,
-                () -> Parallelism.both(par,
-                        () -> inverse(c, start, q, u4, h2),
-                        () -> inverse(c, start + q, q, u4, h2)),
-                () -> Parallelism.both(par,
-                        () -> inverse(c, start + 2 * q, q, u4, h2),
-                        () -> inverse(c, start + 3 * q, q, u4, h2)));
+        if (!par) {
+            long[] sp = spare0;
+            for (int i = 0; i < 4; i++) {
+                sp = inverse(c, start + i * q, q, u4, h2, sp);
+            }
+            return inverse4Groups(c, start, q, 0, q, unit, height, spareOrNew(sp));
+        }
+        Parallelism.both(true,
+                () -> Parallelism.both(true,
+                        () -> inverse(c, start, q, u4, h2, null),
+                        () -> inverse(c, start + q, q, u4, h2, null)),
+                () -> Parallelism.both(true,
+                        () -> inverse(c, start + 2 * q, q, u4, h2, null),
+                        () -> inverse(c, start + 3 * q, q, u4, h2, null)));
+        Parallelism.forRange(0, q, Math.max(1, grain() / 2), true,
+                (f, t) -> inverse4Groups(c, start, q, f, t, unit, height, new long[p]));
+        return spare0;
+    }
+
+    /** The two DIT levels of {@link #inverse4} on groups j in [f, t); returns the free vector. */
+    private long[] inverse4Groups(long[][] c, int start, int q, int f, int t, long unit, int height,
+                                  long[] spare) {
         boolean absorb1 = absorbBeforeInverseLevel(height - 1);
         boolean absorb0 = absorbBeforeInverseLevel(height);
         long twoN = 2 * nBits;
         long u2 = 2 * unit;
-        Parallelism.forRange(0, q, Math.max(1, grain() / 2), par, (f, t) -> {
-            long[] spare = new long[p];
-            for (int j = f; j < t; j++) {
-                int i0 = start + j;
-                int i1 = i0 + q;
-                int i2 = i1 + q;
-                int i3 = i2 + q;
-                if (absorb1) {
-                    kern.absorb(c[i0], p);
-                    kern.absorb(c[i1], p);
-                    kern.absorb(c[i2], p);
-                    kern.absorb(c[i3], p);
-                }
-                long s2 = j == 0 ? 0 : twoN - j * u2;
-                spare = ditInto(c, i0, i1, spare, s2);
-                spare = ditInto(c, i2, i3, spare, s2);
-                if (absorb0) {
-                    kern.absorb(c[i0], p);
-                    kern.absorb(c[i1], p);
-                    kern.absorb(c[i2], p);
-                    kern.absorb(c[i3], p);
-                }
-                spare = ditInto(c, i0, i2, spare, j == 0 ? 0 : twoN - j * unit);
-                spare = ditInto(c, i1, i3, spare, twoN - (j + q) * unit);
+        for (int j = f; j < t; j++) {
+            int i0 = start + j;
+            int i1 = i0 + q;
+            int i2 = i1 + q;
+            int i3 = i2 + q;
+            if (absorb1) {
+                kern.absorb(c[i0], p);
+                kern.absorb(c[i1], p);
+                kern.absorb(c[i2], p);
+                kern.absorb(c[i3], p);
             }
-        });
+            long s2 = j == 0 ? 0 : twoN - j * u2;
+            spare = ditInto(c, i0, i1, spare, s2);
+            spare = ditInto(c, i2, i3, spare, s2);
+            if (absorb0) {
+                kern.absorb(c[i0], p);
+                kern.absorb(c[i1], p);
+                kern.absorb(c[i2], p);
+                kern.absorb(c[i3], p);
+            }
+            spare = ditInto(c, i0, i2, spare, j == 0 ? 0 : twoN - j * unit);
+            spare = ditInto(c, i1, i3, spare, twoN - (j + q) * unit);
+        }
+        return spare;
     }
 }
