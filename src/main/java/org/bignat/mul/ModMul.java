@@ -11,8 +11,47 @@ package org.bignat.mul;
 final class ModMul {
     private ModMul() {}
 
+    /**
+     * Working vectors of {@link #negacyclic}, kept by a caller that computes many products of the
+     * same size on one thread (one per task of {@code Ssa.pointwise}) so that each product does
+     * not allocate its 2K coefficient vectors anew: that was the largest source of a multiply's
+     * garbage (about 190 MB per 2^26-bit multiply). Not thread-safe; results do not depend on it.
+     */
+    static final class Scratch {
+        private long[][] ca;
+        private long[][] cb;
+        private long[][] cbKeep;
+        private long[] tmp;
+        private long[] acc;
+        private Scratch inner;
+
+        /** The scratch of the pointwise products one level down. */
+        Scratch inner() {
+            if (inner == null) {
+                inner = new Scratch();
+            }
+            return inner;
+        }
+
+        private static long[][] vectors(long[][] v, int kk, int p) {
+            if (v == null || v.length != kk || v[0].length != p) {
+                v = new long[kk][p];
+            }
+            return v;
+        }
+
+        private static long[] words(long[] v, int n) {
+            return v == null || v.length != n ? new long[n] : v;
+        }
+    }
+
     /** a * b mod 2^n + 1; a, b in [0, 2^n) as nl limbs; returns nl+1 limbs. */
     static long[] mulMod(long[] a, long[] b, int nl, long nBits) {
+        return mulMod(a, b, nl, nBits, new Scratch());
+    }
+
+    /** As {@link #mulMod(long[], long[], int, long)}, reusing the caller's working vectors. */
+    static long[] mulMod(long[] a, long[] b, int nl, long nBits, Scratch scratch) {
         SsaPlan plan = SsaPlan.modular(nBits);
         if (plan.k == 0) {
             int an = effective(a, nl);
@@ -23,11 +62,16 @@ final class ModMul {
             }
             return fold(prod, nl);
         }
-        return negacyclic(a, b, nl, nBits, plan);
+        return negacyclic(a, b, nl, nBits, plan, scratch);
     }
 
     /** a^2 mod 2^n + 1. */
     static long[] sqrMod(long[] a, int nl, long nBits) {
+        return sqrMod(a, nl, nBits, new Scratch());
+    }
+
+    /** As {@link #sqrMod(long[], int, long)}, reusing the caller's working vectors. */
+    static long[] sqrMod(long[] a, int nl, long nBits, Scratch scratch) {
         SsaPlan plan = SsaPlan.modular(nBits, true);
         if (plan.k == 0) {
             int an = effective(a, nl);
@@ -37,7 +81,7 @@ final class ModMul {
             }
             return fold(prod, nl);
         }
-        return negacyclic(a, null, nl, nBits, plan);
+        return negacyclic(a, null, nl, nBits, plan, scratch);
     }
 
     private static int effective(long[] a, int n) {
@@ -58,6 +102,10 @@ final class ModMul {
     }
 
     static long[] negacyclic(long[] a, long[] b, int nl, long nBits, SsaPlan plan) {
+        return negacyclic(a, b, nl, nBits, plan, new Scratch());
+    }
+
+    private static long[] negacyclic(long[] a, long[] b, int nl, long nBits, SsaPlan plan, Scratch sc) {
         int kk = plan.transformLength();
         int p = plan.digits();
         long n2 = plan.nBits;
@@ -65,20 +113,32 @@ final class ModMul {
         int pieceDigits = (int) (m / SsaDigits.W);
         long theta = n2 / kk;
         ButterflyKernels kern = Ssa.kernelsFor(p);
-        long[] tmp = new long[p];
-        long[][] ca = weightedSplit(a, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp);
-        long[][] cb = b == null ? null : weightedSplit(b, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp);
+        long[] tmp = sc.tmp = Scratch.words(sc.tmp, p);
+        long[][] ca = sc.ca = Scratch.vectors(sc.ca, kk, p);
+        weightedSplit(a, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp, ca);
+        long[][] cb = null;
+        if (b != null) {
+            cb = sc.cb = Scratch.vectors(sc.cb, kk, p);
+            weightedSplit(b, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp, cb);
+        }
         SsaTransform tf = new SsaTransform(kern, p, n2, false);
         long unit = 2 * n2 / kk;
         tf.forward(ca, kk, unit);
         if (cb != null) {
             tf.forward(cb, kk, unit);
+            // pointwise releases cb's vectors as it consumes them: keep them for the next product
+            sc.cbKeep = sc.cbKeep != null && sc.cbKeep.length == kk ? sc.cbKeep : new long[kk][];
+            System.arraycopy(cb, 0, sc.cbKeep, 0, kk);
         }
-        Ssa.pointwise(ca, cb, n2, false);
+        Ssa.pointwise(ca, cb, n2, false, sc.inner());
+        if (cb != null) {
+            System.arraycopy(sc.cbKeep, 0, cb, 0, kk);
+        }
         tf.inverse(ca, kk, unit);
         // Coefficient i: multiply by 2^-k theta^-i, canonicalize, decode its sign, accumulate.
         long nD = nBits / SsaDigits.W;
-        long[] acc = new long[(kk - 1) * pieceDigits + p + 1];
+        long[] acc = sc.acc = Scratch.words(sc.acc, (kk - 1) * pieceDigits + p + 1);
+        java.util.Arrays.fill(acc, 0L);
         long twoN2 = 2 * n2;
         long half = 1L << (SsaDigits.W - 1);
         for (int i = 0; i < kk; i++) {
@@ -110,19 +170,17 @@ final class ModMul {
         return res;
     }
 
-    private static long[][] weightedSplit(long[] x, int nl, int kk, long m, int pieceDigits, int p,
-                                          long theta, long n2, ButterflyKernels kern, long[] tmp) {
-        long[][] c = new long[kk][];
+    /** c[i] := piece i of x times theta^i, every digit of c[i] written. */
+    private static void weightedSplit(long[] x, int nl, int kk, long m, int pieceDigits, int p,
+                                      long theta, long n2, ButterflyKernels kern, long[] tmp, long[][] c) {
         for (int i = 0; i < kk; i++) {
-            long[] d = new long[p];
-            SsaDigits.extract(x, 0, nl, i * m, pieceDigits, tmp);
+            long[] d = c[i];
             if (i == 0) {
-                System.arraycopy(tmp, 0, d, 0, p);
+                SsaDigits.extract(x, 0, nl, 0, pieceDigits, d);
             } else {
+                SsaDigits.extract(x, 0, nl, i * m, pieceDigits, tmp);
                 kern.twiddle(tmp, d, p, i * theta, n2);
             }
-            c[i] = d;
         }
-        return c;
     }
 }

@@ -181,12 +181,26 @@ final class Ssa {
      * released as they are consumed.
      */
     static void pointwise(long[][] ca, long[][] cb, long nBits, boolean par) {
+        pointwise(ca, cb, nBits, par, null);
+    }
+
+    /**
+     * Products per parallel task of {@link #pointwise}: this many tasks per thread balance the
+     * load while each task's working vectors ({@link ModMul.Scratch}) serve many products (one
+     * product per task allocated them for every product).
+     */
+    static final int POINTWISE_TASKS_PER_THREAD = 8;
+
+    /** As {@link #pointwise(long[][], long[][], long, boolean)}; a serial call reuses {@code scratch}. */
+    static void pointwise(long[][] ca, long[][] cb, long nBits, boolean par, ModMul.Scratch scratch) {
         int kk = ca.length;
         int p = (int) (nBits / SsaDigits.W);
         int nl = (int) (nBits / 64);
         boolean digitLeaf = SsaPlan.modular(nBits, cb == null).digitLeaf;
         ButterflyKernels leaf = leafKernels(p);
-        Parallelism.forRange(0, kk, 1, par, (f, t) -> {
+        int grain = Math.max(1, kk / (POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
+        Parallelism.forRange(0, kk, grain, par, (f, t) -> {
+            ModMul.Scratch sc = scratch != null && !par ? scratch : new ModMul.Scratch();
             long[] la = digitLeaf ? null : new long[nl];
             long[] lb = cb == null || digitLeaf ? null : new long[nl];
             long[] col = digitLeaf ? new long[leaf.leafScratch(p)] : null;
@@ -204,7 +218,7 @@ final class Ssa {
                         continue;
                     }
                     SsaDigits.pack(x, p, la, 0);
-                    long[] prod = ModMul.sqrMod(la, nl, nBits);
+                    long[] prod = ModMul.sqrMod(la, nl, nBits, sc);
                     unpackResult(prod, nl, p, x);
                     continue;
                 }
@@ -225,7 +239,7 @@ final class Ssa {
                 }
                 SsaDigits.pack(x, p, la, 0);
                 SsaDigits.pack(y, p, lb, 0);
-                long[] prod = ModMul.mulMod(la, lb, nl, nBits);
+                long[] prod = ModMul.mulMod(la, lb, nl, nBits, sc);
                 unpackResult(prod, nl, p, x);
             }
         });
