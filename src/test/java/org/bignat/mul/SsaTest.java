@@ -3,6 +3,7 @@ package org.bignat.mul;
 import static org.bignat.mul.LimbTestSupport.*;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.Random;
@@ -83,6 +84,31 @@ class SsaTest {
                 assertEquals(toBig(ones).multiply(toBig(ones)).mod(mod),
                         toBig(ModMul.negacyclic(ones, ones, nl, n, plan)));
                 assertEquals(BigInteger.ONE, toBig(ModMul.negacyclic(one, one, nl, n, plan)));
+            }
+        }
+    }
+
+    /**
+     * One {@link ModMul.Scratch} reused across products, squares and ring sizes (as a pointwise
+     * task reuses it): its vectors are overwritten, never read stale. The ring sizes take the
+     * negacyclic path (asserted; 135168 bits is the pointwise ring of a 2^28-bit multiply).
+     */
+    @Test
+    void scratchReusedAcrossProducts() {
+        Random r = rnd("SsaTest.scratch");
+        long[] sizes = {192 * 512, 192 * 2048, 135168, 192 * 512};
+        ModMul.Scratch sc = new ModMul.Scratch();
+        for (long n : sizes) {
+            assertTrue(SsaPlan.modular(n).k > 0, "n=" + n + " should be a negacyclic transform");
+            int nl = (int) (n / 64);
+            BigInteger mod = BigInteger.ONE.shiftLeft((int) n).add(BigInteger.ONE);
+            for (int t = 0; t < 4; t++) {
+                long[] a = t == 0 ? allOnes(nl) : random(r, nl);
+                long[] b = t == 1 ? allOnes(nl) : random(r, nl);
+                BigInteger ba = toBig(a);
+                assertEquals(ba.multiply(toBig(b)).mod(mod), toBig(ModMul.mulMod(a, b, nl, n, sc)), "mul n=" + n);
+                assertEquals(ba.multiply(ba).mod(mod), toBig(ModMul.sqrMod(a, nl, n, sc)), "sqr n=" + n);
+                assertArrayEquals(ModMul.mulMod(a, b, nl, n), ModMul.mulMod(a, b, nl, n, sc), "fresh vs reused n=" + n);
             }
         }
     }
