@@ -1,5 +1,7 @@
 package org.bignat.bench;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,6 +42,27 @@ final class Timer {
      */
     static final double REPEAT_WARMUP_SECONDS = 0.1;
 
+    /**
+     * Past its time, the warm-up goes on while the JIT is still compiling (compilation time grew
+     * within the last {@link #JIT_QUIET_SECONDS}), up to this many seconds. A later size can take
+     * new code paths (BigNat's SSA: the Vector API butterflies first at 2^18 bits, negacyclic
+     * pointwise products at 2^24) whose C2 compiles take about a second on 2 busy cores; 0.1 s of
+     * warm-up then timed the multiply cells half-compiled (2^18: 21-42 ms against 0.8 ms warm) and
+     * left the square cells, which run after them, warm.
+     */
+    static final double JIT_SETTLE_MAX_SECONDS = 3.0;
+    /** The JIT counts as settled when no compilation finished for this long (seconds). */
+    static final double JIT_QUIET_SECONDS = 0.2;
+    /** Calls of the no-warm-up path discarded at most because the JIT compiled during them. */
+    static final int MAX_JIT_DISCARDS = 2;
+
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+
+    /** Total JIT compilation time so far, ms; -1 when the JVM does not report it. */
+    private static long jitMillis() {
+        return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : -1;
+    }
+
     private final int reps;
     private final double warmupSeconds;
 
@@ -62,24 +85,48 @@ final class Timer {
         List<Double> perCall = new ArrayList<>();
         double oneCall;
         if (predictedSeconds >= NO_WARMUP_SECONDS) {
-            long c0 = System.nanoTime();
-            sink = call.run();
-            oneCall = (System.nanoTime() - c0) * 1e-9;
+            // A call during which the JIT compiled is not counted (at most MAX_JIT_DISCARDS times).
+            int discards = 0;
+            while (true) {
+                long j0 = jitMillis();
+                long c0 = System.nanoTime();
+                sink = call.run();
+                oneCall = (System.nanoTime() - c0) * 1e-9;
+                if (jitMillis() == j0 || discards++ >= MAX_JIT_DISCARDS) break;
+            }
             perCall.add(oneCall);
         } else {
-            // Warm-up: at least one call, which also tells how long one call takes.
+            // Warm-up: at least one call, which also tells how long one call takes; past its time
+            // it goes on while the JIT is still compiling (see JIT_SETTLE_MAX_SECONDS).
             long start = System.nanoTime();
             long calls = 0;
             long warmupEnd = start + (long) (warmup * 1e9);
+            long settleEnd = warmupEnd + (long) (JIT_SETTLE_MAX_SECONDS * 1e9);
+            long jit = jitMillis();
+            long lastCompile = start;
             long t;
-            do {
+            long callsSinceCompile = 0;
+            long settledStart = start;
+            while (true) {
                 long c0 = System.nanoTime();
                 sink = call.run();
                 t = System.nanoTime();
                 oneCall = (t - c0) * 1e-9;
                 calls++;
-            } while (t < warmupEnd);
-            if (calls > 1) oneCall = Math.min(oneCall, (t - start) * 1e-9 / calls);
+                long j = jitMillis();
+                if (j != jit) {
+                    jit = j;
+                    lastCompile = t;
+                    callsSinceCompile = 0;
+                    settledStart = t;
+                } else {
+                    callsSinceCompile++;
+                }
+                boolean compiling = t - lastCompile < (long) (JIT_QUIET_SECONDS * 1e9) || callsSinceCompile < 2;
+                if (t >= warmupEnd && (!compiling || t >= settleEnd)) break;
+            }
+            // One call's time: the mean of the calls since the JIT last compiled, if any.
+            if (callsSinceCompile > 1) oneCall = Math.min(oneCall, (t - settledStart) * 1e-9 / callsSinceCompile);
         }
 
         long batch = Math.max(1, (long) Math.ceil(MIN_RUN_SECONDS / Math.max(oneCall, 1e-9)));
