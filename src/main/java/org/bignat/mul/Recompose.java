@@ -17,7 +17,10 @@ final class Recompose {
         long totalDigits = SsaPlan.roundUp(SsaPlan.ceilDiv(64L * rn, SsaDigits.W), 4);
         int chunks = (int) SsaPlan.ceilDiv(totalDigits, CHUNK_DIGITS);
         long[] carries = new long[chunks];
-        Parallelism.forRange(0, chunks, 1, par, (f, t) -> {
+        // ~8 tasks per thread: each task's two chunk buffers then serve many chunks (one task per
+        // chunk allocated 224 KB per chunk, about 150 MB per 2^28-bit multiply).
+        int grain = Math.max(1, chunks / (Ssa.POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
+        Parallelism.forRange(0, chunks, grain, par, (f, t) -> {
             long[] buf = new long[CHUNK_DIGITS];
             long[] limbs = new long[CHUNK_DIGITS / 4 * 3];
             for (int ch = f; ch < t; ch++) {
