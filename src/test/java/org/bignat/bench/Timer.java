@@ -52,7 +52,7 @@ final class Timer {
      */
     static final double JIT_SETTLE_MAX_SECONDS = 3.0;
     /** The JIT counts as settled when no compilation finished for this long (seconds). */
-    static final double JIT_QUIET_SECONDS = 0.2;
+    static final double JIT_QUIET_SECONDS = 0.3;
     /** Calls of the no-warm-up path discarded at most because the JIT compiled during them. */
     static final int MAX_JIT_DISCARDS = 2;
 
@@ -122,7 +122,9 @@ final class Timer {
                 } else {
                     callsSinceCompile++;
                 }
-                boolean compiling = t - lastCompile < (long) (JIT_QUIET_SECONDS * 1e9) || callsSinceCompile < 2;
+                // (a cell during whose warm-up nothing was compiled stops at its time, as before)
+                boolean compiling = lastCompile != start
+                        && (t - lastCompile < (long) (JIT_QUIET_SECONDS * 1e9) || callsSinceCompile < 2);
                 if (t >= warmupEnd && (!compiling || t >= settleEnd)) break;
             }
             // One call's time: the mean of the calls since the JIT last compiled, if any.
