@@ -30,7 +30,7 @@ final class BenchOptions {
     /** Default warm-up per cell, seconds: enough for C2 to compile the hot loops at small sizes. */
     static final double DEFAULT_WARMUP_SECONDS = 0.3;
     /** Default limit on one predicted call, seconds; slower cells are skipped with a note. */
-    static final double DEFAULT_MAX_SECONDS = 3.0;
+    static final double DEFAULT_MAX_SECONDS = 2.0;
 
     final List<Integer> log2Sizes;
     final Set<Op> ops;

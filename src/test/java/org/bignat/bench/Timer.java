@@ -40,7 +40,7 @@ final class Timer {
      * say SSA above its threshold, are compiled on stack within the first calls). Saves about half
      * of the default run's time, most of whose cells take microseconds.
      */
-    static final double REPEAT_WARMUP_SECONDS = 0.1;
+    static final double REPEAT_WARMUP_SECONDS = 0.05;
 
     /**
      * Past its time, the warm-up goes on while the JIT is still compiling (compilation time grew
@@ -50,9 +50,9 @@ final class Timer {
      * warm-up then timed the multiply cells half-compiled (2^18: 21-42 ms against 0.8 ms warm) and
      * left the square cells, which run after them, warm.
      */
-    static final double JIT_SETTLE_MAX_SECONDS = 3.0;
+    static final double JIT_SETTLE_MAX_SECONDS = 1.5;
     /** The JIT counts as settled when no compilation finished for this long (seconds). */
-    static final double JIT_QUIET_SECONDS = 0.3;
+    static final double JIT_QUIET_SECONDS = 0.15;
     /** Calls of the no-warm-up path discarded at most because the JIT compiled during them. */
     static final int MAX_JIT_DISCARDS = 2;
 
