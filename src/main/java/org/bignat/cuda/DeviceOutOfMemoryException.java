@@ -4,6 +4,10 @@ package org.bignat.cuda;
 public class DeviceOutOfMemoryException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * @param message what was being allocated, and how much
+     * @param result the CUDA driver's error code (CUDA_ERROR_OUT_OF_MEMORY)
+     */
     public DeviceOutOfMemoryException(String message, int result) {
         super(message, result);
     }

@@ -36,11 +36,13 @@ public final class SsaPlan {
     public final int k;
     /** Digits (of 24 bits) per piece of an operand. */
     public final int m;
-    /** Stored digits of the operands. */
+    /** Stored digits of the first operand. */
     public final long nx;
+    /** Stored digits of the second operand. */
     public final long ny;
-    /** Nonzero pieces of each operand. */
+    /** Nonzero pieces of the first operand. */
     public final long piecesX;
+    /** Nonzero pieces of the second operand. */
     public final long piecesY;
 
     private SsaPlan(int logL, int k, int m, long nx, long ny) {
