@@ -100,6 +100,35 @@ class DivisionTest {
         }
     }
 
+    /**
+     * A 2^25-bit by 2^24-bit division (the Newton rung with a multi-level reciprocal), checked against
+     * apfloat: q*d + r == n computed by apfloat in radix 16, and r < d.
+     */
+    @Test
+    void at2to24BitsAgainstApfloat() {
+        Random rnd = new Random(SEED + 5);
+        long[] n = random(rnd, (1 << 25) / 64 + 3), d = random(rnd, (1 << 24) / 64 - 5);
+        long[][] qr = Division.divideAndRemainder(n, d);
+        assertTrue(LimbOps.compare(qr[1], d) < 0, "r<d seed=" + SEED);
+        Apint qd = new Apint(hex(qr[0]), 16).multiply(new Apint(hex(d), 16)).add(new Apint(hex(qr[1]), 16));
+        assertEquals(hex(n), qd.toString(true), "apfloat q*d+r == n seed=" + SEED);
+    }
+
+    /** Lower-case hexadecimal digits of trimmed limbs, no leading zeros ("0" for zero). */
+    private static String hex(long[] limbs) {
+        long[] t = LimbOps.trim(limbs);
+        if (t.length == 0) {
+            return "0";
+        }
+        StringBuilder sb = new StringBuilder(t.length * 16);
+        sb.append(Long.toHexString(t[t.length - 1]));
+        for (int i = t.length - 2; i >= 0; i--) {
+            String h = Long.toHexString(t[i]);
+            sb.append("0".repeat(16 - h.length())).append(h);
+        }
+        return sb.toString();
+    }
+
     @Test
     void largeNewton() {
         Random rnd = new Random(SEED + 3);
