@@ -33,7 +33,8 @@ class BenchPartsTest {
         assertTrue(m.callsPerRun() >= 1);
         assertTrue(m.minSeconds() <= m.medianSeconds() && m.medianSeconds() <= m.maxSeconds());
         assertTrue(calls[0] >= 1 + 5 * m.callsPerRun());
-        // a call predicted slow gets no warm-up: exactly reps calls when each is one batch
+        // a call predicted slow gets no warm-up: reps calls when each is one batch, plus at most
+        // MAX_JIT_DISCARDS first calls during which the JIT happened to compile (not counted)
         int[] slow = {0};
         Measurement s = new Timer(3, 10).measure(() -> {
             slow[0]++;
@@ -41,7 +42,7 @@ class BenchPartsTest {
             return null;
         }, Timer.NO_WARMUP_SECONDS);
         assertEquals(3, s.runs());
-        assertEquals(3, slow[0]);
+        assertTrue(slow[0] >= 3 && slow[0] <= 3 + Timer.MAX_JIT_DISCARDS, "slow calls: " + slow[0]);
     }
 
     @Test
