@@ -6,31 +6,49 @@
 // into digit i is (f_{i-1} o ... o f_0)(0). Maps compose associatively (not commutatively), so the
 // carries are a prefix scan over maps: generate/propagate/kill generalised to signed carries.
 // A whole-length carry chain (all digits B-1 and a carry in, or all 0 and a borrow) is just a long run
-// of propagate maps: every pass below costs the same for it as for random data.
+// of propagate maps: every step below costs the same for it as for random data.
 //
-// Reduce-then-scan in three launches (the tile-level structure of Merrill & Garland's scans):
-//   1. bn_norm_reduce: each tile of BN_NORM_TILE digits composes its digits' maps into one map;
-//   2. bn_norm_scan:   one block scans the tile maps (a few thousand) into each tile's carry in;
-//   3. bn_norm_apply:  each tile re-reads its digits, scans them from its carry in, writes z.
-// Pass 3 walks the tiles in reverse order, so it starts on the tiles pass 1 read last, still in L2
-// (50-60 MB on Hopper): device-memory traffic is below the 3 vector passes of a plain reduce-then-scan.
-// A single-pass decoupled look-back (Merrill & Garland, NVR-2016-002) was tried first: on an H200 it
-// reached 0.70 of copy bandwidth on random digits but only 0.36-0.41 on whole-length chains, where
-// every tile must look back to the oldest unfinished one. This version: 0.45-0.48 of copy bandwidth
-// on both (H200, 2026-11-21, GpuBasicsBench); the 0.60 goal is not reached yet (see the report).
+// Chunked reduce-then-scan in ONE launch (bn_normalize). Tiles of BN_NORM_TILE digits are grouped in
+// chunks of BN_NORM_CHUNK tiles (4 MiB of input). Each block takes a ticket (atomic counter, so a block
+// only ever waits for blocks that took earlier tickets and are therefore running or done: no deadlock
+// whatever order the hardware dispatches blocks in). Ticket order: the reduce blocks of the first
+// BN_NORM_LAG chunks, then reduce blocks of chunk g + LAG interleaved with apply blocks of chunk g.
+//   reduce tile: compose its digits' maps into one tile map; the last reducer of a chunk (atomic count)
+//                turns the chunk's tile maps into tile carry-in states once the chunk's own carry-in
+//                state S[c] is published, then publishes S[c + 1];
+//   apply tile:  waits for S[c + 1] (chunk c fully reduced and scanned), re-reads its digits, scans them
+//                from the tile's carry-in state, writes z.
+// The apply re-read comes LAG chunks (16 MiB of reads plus the writes) after the reduce read, so it hits
+// L2 (60 MB on an H200) instead of device memory: device traffic approaches 1 read + 1 write. The lag
+// also keeps apply blocks from waiting on the reduce tail of their chunk. Apply loads/stores are
+// streaming (evict-first): their lines are not needed again.
+// Measured (H200, 2026-11-21, cuda/test/norm_harness.cu, NORMALIZE-NOTES.md): 0.56-0.57 of
+// device-to-device copy bandwidth on chains and random data at 2^30 and 2^32 bits; the previous 3-pass
+// version (reduce, 1-block scan, reverse-order apply; 3 launches) reached 0.48-0.49.
 //
 // Map encoding: 2 bits per input state, state index = carry + 1; bits [2k, 2k+1] hold f(k - 1) + 1.
 //
-// Scratch (u64 words, zeroed by the host before the launches):
-//   [0]: unused;  [1]: 1 + index of the highest non-zero output digit (0: all zero);
+// Scratch (zeroed by the host before the launch; bn_norm_scratch_bytes):
+//   u64 [0]: unused;  [1]: 1 + index of the highest non-zero output digit (0: all zero);
 //   [2]: the carry out of digit n-1 as a signed value (-1 means the input value was negative);
-//   [3]: unused;  from [4]: one 32-bit word per tile: its map (pass 1), then its carry-in state (pass 2).
+//   [3]: the block ticket counter;
+//   then u32 words: tile[tiles] (tile map, then its carry-in state), count[chunks] (reduced tiles),
+//   S[chunks + 1] (chunk carry-in state + 1; 0 = not yet known).
 // Output z has n + 1 digits: z[n] receives the final carry.
 #pragma once
 #include "common.cuh"
 
 #define BN_NORM_THREADS 256
-#define BN_SCAN_THREADS 1024
+/* Digits per thread: 8 (4 x 16-byte loads in flight); 16 measured slower (94 registers, 2026-11-21). */
+#define BN_NORM_DPT 8
+#define BN_NORM_TILE (BN_NORM_THREADS * BN_NORM_DPT)
+/* Tiles per chunk and the reduce lead in chunks: 256 x 4 measured best of 128-2048 tiles x 1-8 chunks
+   (H200, 2026-11-21: lag 1 leaves apply blocks waiting, 0.45; 24+ MiB of lead loses L2 hits, 0.49-0.52). */
+#define BN_NORM_CHUNK 256
+#define BN_NORM_LAG 4
+/* Blocks per SM asked of the register allocator: 5 (48 registers) gives 0.57 against 0.52 at 4 blocks
+   (64 registers); 6 blocks spill (0.55), 7-8 spill more (0.43). */
+#define BN_NORM_MIN_BLOCKS 5
 #define BN_NORM_WARPS (BN_NORM_THREADS / 32)
 #define BN_MAP_ID 36u          /* 0 | 1 << 2 | 2 << 4: the identity map */
 #define BN_FULL 0xffffffffu
@@ -56,35 +74,49 @@ __device__ __forceinline__ unsigned bn_map_then(unsigned lo, unsigned hi) {
 
 __device__ __forceinline__ unsigned bn_map_apply(unsigned m, unsigned state) { return (m >> (2 * state)) & 3u; }
 
+/**
+ * The map of a thread's digits (identity past n), cheaply: one serial pass with carry 0 gives f(0) and the
+ * k-digit remainder Z; carry +1 changes the carry out only when Z = B^k - 1 (all digits B-1), carry -1
+ * only when Z = 0. The carry out stays in {-1, 0, 1} (|value| < 2 B^k for digits in [-2, B+1]).
+ */
+template <int DPT>
+__device__ __forceinline__ unsigned bn_norm_thread_map(const digit_t (&d)[DPT], long long n, long long base, bool full) {
+    int c = 0;
+    digit_t all = BN_MASK, any = 0;
+#pragma unroll
+    for (int k = 0; k < DPT; k++) {
+        if (full || base + k < n) {
+            digit_t v = d[k] + c;
+            digit_t r = v & BN_MASK;
+            c = (int)(v >> BN_W);
+            all &= r;
+            any |= r;
+        }
+    }
+    unsigned o1 = (unsigned)(c + 1);
+    unsigned o2 = o1 + (all == BN_MASK ? 1u : 0u);
+    unsigned o0 = o1 - (any == 0 ? 1u : 0u);
+    return o0 | (o1 << 2) | (o2 << 4);
+}
+
 /** Loads the tile's digits owned by this thread (zeros past n); returns whether all DPT are inside. */
-template <int BN_NORM_DPT>
+template <int DPT>
 __device__ __forceinline__ bool bn_norm_load(const digit_t* __restrict__ x, long long n, long long base,
-                                             digit_t (&d)[BN_NORM_DPT]) {
-    const bool full = base + BN_NORM_DPT <= n;
+                                             digit_t (&d)[DPT], bool lastUse) {
+    const bool full = base + DPT <= n;
     if (full) {
 #pragma unroll
-        for (int k = 0; k < BN_NORM_DPT; k += 2) {
-            longlong2 v = __ldg(reinterpret_cast<const longlong2*>(x + base + k));
+        for (int k = 0; k < DPT; k += 2) {
+            const longlong2* p = reinterpret_cast<const longlong2*>(x + base + k);
+            longlong2 v = lastUse ? __ldcs(p) : __ldg(p);
             d[k] = v.x;
             d[k + 1] = v.y;
         }
     } else {
 #pragma unroll
-        for (int k = 0; k < BN_NORM_DPT; k++) d[k] = base + k < n ? x[base + k] : 0;
+        for (int k = 0; k < DPT; k++) d[k] = base + k < n ? x[base + k] : 0;
     }
     return full;
-}
-
-/** The map of this thread's digits (identity past n). */
-template <int BN_NORM_DPT>
-__device__ __forceinline__ unsigned bn_norm_thread_map(const digit_t (&d)[BN_NORM_DPT], long long n, long long base,
-                                                       bool full) {
-    unsigned m = BN_MAP_ID;
-#pragma unroll
-    for (int k = 0; k < BN_NORM_DPT; k++) {
-        if (full || base + k < n) m = bn_map_then(m, bn_map_digit(d[k]));
-    }
-    return m;
 }
 
 /** Inclusive scan of maps over the lanes of a warp (lower lanes first). */
@@ -97,103 +129,128 @@ __device__ __forceinline__ unsigned bn_warp_scan(unsigned m, int lane) {
     return m;
 }
 
-/** Pass 1: tileMaps[t] = the map of tile t's digits (tiles of BN_NORM_THREADS * BN_NORM_DPT digits). */
-template <int BN_NORM_DPT>
-__device__ __forceinline__ void bn_norm_reduce_tile(const digit_t* __restrict__ x, long long n, u64* __restrict__ scratch) {
-    const long long BN_NORM_TILE = (long long)BN_NORM_THREADS * BN_NORM_DPT;
-    __shared__ unsigned sWarp[BN_NORM_WARPS];
-    unsigned* tileWords = reinterpret_cast<unsigned*>(scratch + 4);
-    const int lane = threadIdx.x & 31;
-    const int warp = threadIdx.x >> 5;
-    const long long tile = blockIdx.x;
-    const long long base = tile * BN_NORM_TILE + (long long)threadIdx.x * BN_NORM_DPT;
-    digit_t d[BN_NORM_DPT];
-    bool full = bn_norm_load<BN_NORM_DPT>(x, n, base, d);
-    unsigned inc = bn_warp_scan(bn_norm_thread_map<BN_NORM_DPT>(d, n, base, full), lane);
-    if (lane == 31) sWarp[warp] = inc;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned m = BN_MAP_ID;
-#pragma unroll
-        for (int w = 0; w < BN_NORM_WARPS; w++) m = bn_map_then(m, sWarp[w]);
-        tileWords[tile] = m;
-    }
-}
 
-/**
- * Pass 2 (one block of BN_SCAN_THREADS): replaces each tile's map by its carry-in state. Each thread
- * composes a contiguous run of tiles, the block scans the runs, then each thread walks its run again.
- */
-extern "C" __global__ void __launch_bounds__(BN_SCAN_THREADS)
-bn_norm_scan(long long tiles, u64* __restrict__ scratch) {
-    __shared__ unsigned sWarp[BN_SCAN_THREADS / 32];
-    unsigned* tileWords = reinterpret_cast<unsigned*>(scratch + 4);
-    const int lane = threadIdx.x & 31;
-    const int warp = threadIdx.x >> 5;
-    const long long per = (tiles + BN_SCAN_THREADS - 1) / BN_SCAN_THREADS;
-    const long long lo = threadIdx.x * per;
-    const long long hi = min(lo + per, tiles);
-    unsigned m = BN_MAP_ID;
-    long long t = lo;
-    for (; t + 4 <= hi; t += 4) {  // four independent loads in flight, then compose in order
-        unsigned a = tileWords[t], b = tileWords[t + 1], c = tileWords[t + 2], e = tileWords[t + 3];
-        m = bn_map_then(bn_map_then(bn_map_then(bn_map_then(m, a), b), c), e);
-    }
-    for (; t < hi; t++) m = bn_map_then(m, tileWords[t]);
-    unsigned inc = bn_warp_scan(m, lane);
-    if (lane == 31) sWarp[warp] = inc;
-    __syncthreads();
-    if (warp == 0) {
-        unsigned w = bn_warp_scan(sWarp[lane], lane);  // BN_SCAN_THREADS / 32 == 32 warps
-        sWarp[lane] = w;
-    }
-    __syncthreads();
+/** Composes the maps of the warps before this thread's warp with this thread's exclusive warp prefix. */
+__device__ __forceinline__ unsigned bn_block_exclusive(unsigned inc, const unsigned* sWarp, int lane, int warp) {
     unsigned ex = __shfl_up_sync(BN_FULL, inc, 1);
     if (lane == 0) ex = BN_MAP_ID;
-    if (warp > 0) ex = bn_map_then(sWarp[warp - 1], ex);
-    unsigned state = bn_map_apply(ex, 1u);  // carry 0 into digit 0
-    for (t = lo; t + 4 <= hi; t += 4) {
-        unsigned a = tileWords[t], b = tileWords[t + 1], c = tileWords[t + 2], e = tileWords[t + 3];
-        tileWords[t] = state;
-        state = bn_map_apply(a, state);
-        tileWords[t + 1] = state;
-        state = bn_map_apply(b, state);
-        tileWords[t + 2] = state;
-        state = bn_map_apply(c, state);
-        tileWords[t + 3] = state;
-        state = bn_map_apply(e, state);
-    }
-    for (; t < hi; t++) {
-        unsigned tm = tileWords[t];
-        tileWords[t] = state;
-        state = bn_map_apply(tm, state);
-    }
+    unsigned before = BN_MAP_ID;  // the map of the earlier warps, in order
+    for (int w = 0; w < warp; w++) before = bn_map_then(before, sWarp[w]);
+    return bn_map_then(before, ex);
 }
 
-/** Pass 3: z[0..n] = canonical digits and the final carry, tiles in reverse order (see above). */
-template <int BN_NORM_DPT>
-__device__ __forceinline__ void bn_norm_apply_tile(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z,
+/** Scratch bytes of bn_normalize for n digits (DeviceDigits.normScratchBytes mirrors it). */
+__host__ __device__ __forceinline__ long long bn_norm_scratch_bytes(long long n) {
+    long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE, chunks = (tiles + BN_NORM_CHUNK - 1) / BN_NORM_CHUNK;
+    return 32 + 4 * (tiles + 2 * chunks + 1);
+}
+
+/** Blocks of the bn_normalize launch: the reduce prologue, then a reduce and an apply slot per tile. */
+__host__ __device__ __forceinline__ long long bn_norm_blocks(long long n) {
+    long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE;
+    return min(tiles, (long long)BN_NORM_LAG * BN_NORM_CHUNK) + 2 * tiles;
+}
+
+/** The whole normalize in one launch of bn_norm_blocks(n) blocks (see the top of this file). */
+template <bool TICKET>
+__device__ __forceinline__ void bn_normalize_block(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z,
                                                    u64* __restrict__ scratch) {
-    const long long BN_NORM_TILE = (long long)BN_NORM_THREADS * BN_NORM_DPT;
+    constexpr int CT = BN_NORM_CHUNK;
+    constexpr int PER = (CT + BN_NORM_THREADS - 1) / BN_NORM_THREADS;  // tile words per thread in the chunk scan
+    const long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE;
+    const long long chunks = (tiles + CT - 1) / CT;
+    const long long prologue = min(tiles, (long long)BN_NORM_LAG * CT);
+    unsigned* tileWords = reinterpret_cast<unsigned*>(scratch + 4);
+    unsigned* count = tileWords + tiles;
+    unsigned* S = count + chunks;
     __shared__ unsigned sWarp[BN_NORM_WARPS];
     __shared__ unsigned sTop[BN_NORM_WARPS];
-    const unsigned* tileWords = reinterpret_cast<const unsigned*>(scratch + 4);
+    __shared__ unsigned long long sWord;
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    const long long tile = (long long)gridDim.x - 1 - blockIdx.x;
+    long long b = blockIdx.x;
+    if (TICKET) {
+        if (threadIdx.x == 0) sWord = atomicAdd(scratch + 3, 1ull);
+        __syncthreads();
+        b = (long long)sWord;
+    }
+    bool reduce;
+    long long tile;
+    if (b < prologue) {
+        reduce = true;
+        tile = b;
+    } else {
+        long long k = b - prologue, g = k / (2 * CT), i = k % (2 * CT);
+        reduce = (i & 1) == 0;
+        tile = reduce ? (g + BN_NORM_LAG) * CT + i / 2 : g * CT + i / 2;
+    }
+    if (tile >= tiles) return;
+    const long long chunk = tile / CT;
     const long long base = tile * BN_NORM_TILE + (long long)threadIdx.x * BN_NORM_DPT;
     digit_t d[BN_NORM_DPT];
-    bool full = bn_norm_load<BN_NORM_DPT>(x, n, base, d);
-    unsigned inc = bn_warp_scan(bn_norm_thread_map<BN_NORM_DPT>(d, n, base, full), lane);
+    const bool full = bn_norm_load<BN_NORM_DPT>(x, n, base, d, !reduce);
+    const unsigned inc = bn_warp_scan(bn_norm_thread_map<BN_NORM_DPT>(d, n, base, full), lane);
     if (lane == 31) sWarp[warp] = inc;
     __syncthreads();
-    unsigned ex = __shfl_up_sync(BN_FULL, inc, 1);
-    if (lane == 0) ex = BN_MAP_ID;
-    unsigned before = BN_MAP_ID;  // the map of the earlier warps' digits, in order
-    for (int w = 0; w < warp; w++) before = bn_map_then(before, sWarp[w]);
-    ex = bn_map_then(before, ex);
-    int c = (int)bn_map_apply(ex, tileWords[tile]) - 1;
 
+    if (reduce) {
+        if (threadIdx.x == 0) {
+            unsigned m = BN_MAP_ID;
+#pragma unroll
+            for (int w = 0; w < BN_NORM_WARPS; w++) m = bn_map_then(m, sWarp[w]);
+            tileWords[tile] = m;
+            __threadfence();  // the map is visible before the count says so
+            const long long chunkTiles = min((long long)CT, tiles - chunk * CT);
+            sWord = atomicAdd(count + chunk, 1u) == (unsigned)(chunkTiles - 1);
+        }
+        __syncthreads();
+        if (sWord == 0) return;
+        // The chunk's last reducer: tile maps -> tile carry-in states, then S[chunk + 1].
+        __threadfence();
+        const long long t1 = min((chunk + 1) * CT, tiles);
+        const long long lo = chunk * CT + (long long)threadIdx.x * PER;
+        unsigned mm[PER];
+        unsigned m = BN_MAP_ID;
+#pragma unroll
+        for (int k = 0; k < PER; k++) {
+            mm[k] = lo + k < t1 ? __ldcg(tileWords + lo + k) : BN_MAP_ID;
+            m = bn_map_then(m, mm[k]);
+        }
+        const unsigned cinc = bn_warp_scan(m, lane);
+        __syncthreads();  // everyone has read sWord and sWarp
+        if (lane == 31) sWarp[warp] = cinc;
+        if (threadIdx.x == 0) {
+            unsigned s = 1u;  // carry 0 into chunk 0
+            if (chunk > 0) {
+                volatile unsigned* vs = S + chunk;
+                while ((s = *vs) == 0) {}
+                s -= 1;
+            }
+            sWord = s;
+        }
+        __syncthreads();
+        unsigned state = bn_map_apply(bn_block_exclusive(cinc, sWarp, lane, warp), (unsigned)sWord);
+#pragma unroll
+        for (int k = 0; k < PER; k++) {
+            if (lo + k < t1) tileWords[lo + k] = state;
+            state = bn_map_apply(mm[k], state);
+        }
+        __threadfence();
+        __syncthreads();
+        // identity maps past t1, so the last thread's state is the chunk's carry out
+        if (threadIdx.x == BN_NORM_THREADS - 1) atomicExch(S + chunk + 1, state + 1);
+        return;
+    }
+
+    // apply
+    if (threadIdx.x == 0) {
+        volatile unsigned* vs = S + chunk + 1;
+        while (*vs == 0) {}
+        __threadfence();
+        sWord = __ldcg(tileWords + tile);
+    }
+    __syncthreads();
+    int c = (int)bn_map_apply(bn_block_exclusive(inc, sWarp, lane, warp), (unsigned)sWord) - 1;
     digit_t out[BN_NORM_DPT];
     unsigned top = 0;
 #pragma unroll
@@ -212,7 +269,7 @@ __device__ __forceinline__ void bn_norm_apply_tile(const digit_t* __restrict__ x
     if (full) {
 #pragma unroll
         for (int k = 0; k < BN_NORM_DPT; k += 2)
-            *reinterpret_cast<longlong2*>(z + base + k) = make_longlong2(out[k], out[k + 1]);
+            __stcs(reinterpret_cast<longlong2*>(z + base + k), make_longlong2(out[k], out[k + 1]));
     } else {
 #pragma unroll
         for (int k = 0; k < BN_NORM_DPT; k++) if (base + k < n) z[base + k] = out[k];
@@ -228,13 +285,7 @@ __device__ __forceinline__ void bn_norm_apply_tile(const digit_t* __restrict__ x
     }
 }
 
-// Tiles of 256 threads x 8 digits (DeviceDigits.NORM_TILE = 2048); 16 digits per thread measured slower
-// (0.35 of copy bandwidth against 0.45-0.48 on an H200: 94 registers, a quarter of the occupancy).
-extern "C" __global__ void __launch_bounds__(BN_NORM_THREADS)
-bn_norm_reduce(const digit_t* __restrict__ x, long long n, u64* __restrict__ scratch) {
-    bn_norm_reduce_tile<8>(x, n, scratch);
-}
-extern "C" __global__ void __launch_bounds__(BN_NORM_THREADS)
-bn_norm_apply(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ scratch) {
-    bn_norm_apply_tile<8>(x, n, z, scratch);
+extern "C" __global__ void __launch_bounds__(BN_NORM_THREADS, BN_NORM_MIN_BLOCKS)
+bn_normalize(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ scratch) {
+    bn_normalize_block<true>(x, n, z, scratch);
 }

@@ -1,7 +1,6 @@
-// Harness for the normalize experiments (test tool only). Build, from cuda/test:
-//   git show c8d01bc:cuda/normalize.cuh | sed -e "s/\\bbn_/o1_bn_/g; s/BN_NORM_/O1_NORM_/g; s/BN_MAP_ID/O1_MAP_ID/g; s/BN_FULL/O1_FULL/g; s/BN_FLAG_/O1_FLAG_/g" -e "/#include/d" > /tmp/old1pass.cuh
-//   sed -e "s/\\bbn_/old_bn_/g; s/BN_NORM_/OLD_NORM_/g; s/BN_SCAN_/OLD_SCAN_/g; s/BN_MAP_ID/OLD_MAP_ID/g; s/BN_FULL/OLD_FULL/g" -e "/#include/d" ../normalize.cuh > /tmp/old3pass.cuh
-//   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 -I/tmp -o /tmp/norm_harness norm_harness.cu
+// Harness for the normalize experiments (test tool only). Build, from the repository root (into git-ignored .gpu-scratch-n/):
+//   mkdir -p .gpu-scratch-n && git show 2b57242:cuda/normalize.cuh | sed -e "s/\\bbn_/old_bn_/g; s/BN_NORM_/OLD_NORM_/g; s/BN_SCAN_/OLD_SCAN_/g; s/BN_MAP_ID/OLD_MAP_ID/g; s/BN_FULL/OLD_FULL/g" -e "/#include/d" > .gpu-scratch-n/old3pass.cuh
+//   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 -I.gpu-scratch-n -cudart static -o .gpu-scratch-n/norm_harness cuda/test/norm_harness.cu
 // Standalone harness for cuda/normalize.cuh: bit-exactness against a CPU serial normalize, timing vs DtoD copy.
 #include <cstdio>
 #include <cstdlib>
@@ -12,40 +11,24 @@
 #include <string>
 #include <cuda_runtime.h>
 #include "../common.cuh"
-#include "normalize_singlepass.cuh"
 #include "old3pass.cuh"
-#include "old1pass.cuh"
+#include "normalize_chunked.cuh"
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); exit(2); } } while (0)
 
-template <int T, int D, int R>
-__global__ void __launch_bounds__(T) vnorm(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ s) {
-    bn_normalize_tile<T, D, R>(x, n, z, s);
+__global__ void __launch_bounds__(BN_NORM_THREADS, BN_NORM_MIN_BLOCKS)
+nb_noticket(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ scratch) {
+    bn_normalize_block<false>(x, n, z, scratch);
 }
-
-template <int T, int D, int R, bool BID, bool S1, bool NL>
-__global__ void __launch_bounds__(T) vn(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ s) {
-    bn_normalize_tile<T, D, R, BID, S1, NL>(x, n, z, s);
-}
-__global__ void __launch_bounds__(256) old1(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ s) {
-    // placeholder, replaced by o1_bn_normalize below
-}
-struct Variant { const char* name; int threads, dpt; void (*k)(const digit_t*, long long, digit_t*, u64*); bool old; };
+typedef void (*Kern)(const digit_t*, long long, digit_t*, u64*);
+struct Variant { const char* name; int threads, dpt; Kern k; bool old; long long (*blocks)(long long); long long (*sbytes)(long long); };
+#define CKV(CT, H, L) {"chunked 256x8 CT" #CT " hint" #H " lag" #L, 256, 8, ck_normalize<8, CT, H, L>, false, ck_blocks<8, CT, L>, ck_scratch<8, CT>}
 static std::vector<Variant> variants = {
-    {"new 256x8 w256 bid spin1 (default)", 256, 8, nullptr, false},
-    {"new 256x8 w32 atomic fullspin", 256, 8, vn<256, 8, 1, false, false, false>, false},
-    {"new 256x8 w32 bid fullspin", 256, 8, vn<256, 8, 1, true, false, false>, false},
-    {"new 256x8 w32 bid spin1", 256, 8, vn<256, 8, 1, true, true, false>, false},
-    {"new 256x8 w128 bid spin1", 256, 8, vn<256, 8, 4, true, true, false>, false},
-    {"new 256x8 w256 atomic spin1", 256, 8, vn<256, 8, 8, false, true, false>, false},
-    {"new 512x8 w128 bid spin1", 512, 8, vn<512, 8, 4, true, true, false>, false},
-    {"new 128x8 w128 bid spin1", 128, 8, vn<128, 8, 4, true, true, false>, false},
-    {"new 256x4 w128 bid spin1", 256, 4, vn<256, 4, 4, true, true, false>, false},
-    {"old single-pass c8d01bc", 256, 8, o1_bn_normalize, false},
-    {"old 3-pass 256x8", 256, 8, nullptr, true},
-    {"NOLOOKBACK 256x8 (wrong: bound)", 256, 8, vn<256, 8, 8, true, true, true>, false},
+    {"old 3-pass 256x8", 256, 8, nullptr, true, nullptr, nullptr},
+    {"chunked CT256 lag4 minb5", 256, 8, ck_normalize<8, 256, 1, 4, 5>, false, ck_blocks<8, 256, 4>, ck_scratch<8, 256>},
+    {"bn_normalize (ticket)", 256, 8, bn_normalize, false, bn_norm_blocks, bn_norm_scratch_bytes},
+    {"bn_normalize_block<false> (blockIdx)", 256, 8, nb_noticket, false, bn_norm_blocks, bn_norm_scratch_bytes},
 };
-
 
 static const long long B = 1LL << 61, MASK = B - 1;
 
@@ -81,15 +64,14 @@ static const int NKINDS = 11;
 static void launch(const Variant& v, const digit_t* x, long long n, digit_t* z, u64* s, size_t sbytes, cudaStream_t st) {
     long long tile = (long long)v.threads * v.dpt;
     long long tiles = (n + tile - 1) / tile;
-    CK(cudaMemsetAsync(s, 0, 32 + 4 * tiles, st));
     if (v.old) {
+        CK(cudaMemsetAsync(s, 0, 32 + 4 * tiles, st));
         old_bn_norm_reduce<<<tiles, 256, 0, st>>>(x, n, s);
         old_bn_norm_scan<<<1, 1024, 0, st>>>(tiles, s);
         old_bn_norm_apply<<<tiles, 256, 0, st>>>(x, n, z, s);
-    } else if (v.k == nullptr) {
-        bn_normalize<<<tiles, v.threads, 0, st>>>(x, n, z, s);
     } else {
-        v.k<<<tiles, v.threads, 0, st>>>(x, n, z, s);
+        CK(cudaMemsetAsync(s, 0, v.sbytes(n), st));
+        v.k<<<v.blocks(n), v.threads, 0, st>>>(x, n, z, s);
     }
 }
 
@@ -98,9 +80,8 @@ int main(int argc, char** argv) {
     cudaDeviceProp p; CK(cudaGetDeviceProperties(&p, 0));
     printf("device %s, %d SMs, L2 %d MB\n", p.name, p.multiProcessorCount, p.l2CacheSize >> 20);
     for (auto& v : variants) if (v.k) {
-        cudaFuncAttributes a; CK(cudaFuncGetAttributes(&a, v.k)); printf("  %-26s regs %d local %zu\n", v.name, a.numRegs, a.localSizeBytes);
+        cudaFuncAttributes a; CK(cudaFuncGetAttributes(&a, v.k)); printf("  %-34s regs %d local %zu\n", v.name, a.numRegs, a.localSizeBytes);
     }
-    { cudaFuncAttributes a; CK(cudaFuncGetAttributes(&a, bn_normalize)); printf("  bn_normalize regs %d local %zu\n", a.numRegs, a.localSizeBytes); }
     const long long N30 = ((1LL << 30) + 60) / 61, N32 = ((1LL << 32) + 60) / 61;
     const long long maxN = N32;
     digit_t *dx, *dz; u64* ds; size_t sbytes = 32 + 4 * (maxN / 1024 + 2);
@@ -127,7 +108,7 @@ int main(int argc, char** argv) {
                 CK(cudaMemcpy(got.data(), dz, (n + 1) * 8, cudaMemcpyDeviceToHost));
                 CK(cudaMemcpy(head, ds, 24, cudaMemcpyDeviceToHost));
                 checks++;
-                bool ok = strstr(v.name, "NOLOOK") ? true : got == ref && (long long)head[1] == rtop && (long long)head[2] == rcarry;
+                bool ok = got == ref && (long long)head[1] == rtop && (long long)head[2] == rcarry;
                 if (!ok) {
                     fails++;
                     long long i = 0; while (i <= n && got[i] == ref[i]) i++;
@@ -164,9 +145,9 @@ int main(int argc, char** argv) {
             gen(r, kind, n, x);
             CK(cudaMemcpy(dx, x.data(), n * 8, cudaMemcpyHostToDevice));
             for (auto& v : variants) {
-                if (n == N32 && v.k != nullptr) continue;
+                if (n == N32 && !v.old && !strstr(v.name, "bn_normalize")) continue;
                 double t = timeit([&] { launch(v, dx, n, dz, ds, sbytes, st); });
-                snprintf(buf, sizeof buf, "  %-9s %-26s %.4f ms  ratio %.3f", kindName[kind], v.name, t, copy / t);
+                snprintf(buf, sizeof buf, "  %-9s %-34s %.4f ms  ratio %.3f", kindName[kind], v.name, t, copy / t);
                 table.push_back(buf);
             }
         }

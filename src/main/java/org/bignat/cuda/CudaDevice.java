@@ -143,7 +143,7 @@ public final class CudaDevice {
             CUmodule module = new CUmodule();
             check(cuModuleLoadData(module, image), "cuModuleLoadData(" + IMAGE_RESOURCE + ")");
             CudaDevice d = new CudaDevice(ctx, module, name, total[0], cc, sms);
-            for (String k : new String[] {"bn_add", "bn_subtract", "bn_norm_reduce", "bn_norm_scan", "bn_norm_apply", "bn_compare"}) {
+            for (String k : new String[] {"bn_add", "bn_subtract", "bn_normalize", "bn_compare"}) {
                 d.function(k);
             }
             return d;

@@ -16,13 +16,15 @@ public final class DeviceDigits {
     static final int THREADS = 256;
     /** Output digits per thread of bn_add/bn_subtract (BN_ADD_DPT in add.cuh). */
     static final int ADD_DIGITS_PER_THREAD = 4;
-    /** Threads per block of bn_norm_reduce and bn_norm_apply (BN_NORM_THREADS). */
+    /** Threads per block of bn_normalize (BN_NORM_THREADS). */
     static final int NORM_THREADS = 256;
-    /** Digits per tile (block) of the normalize passes (BN_NORM_TILE = 256 threads x 8 digits). */
+    /** Digits per tile (block) of bn_normalize (BN_NORM_TILE = 256 threads x 8 digits). */
     static final int NORM_TILE = 2048;
-    /** Threads of the single block of bn_norm_scan (BN_SCAN_THREADS). */
-    static final int NORM_SCAN_THREADS = 1024;
-    /** Bytes of the normalize scratch before the per-tile words (4 u64 words). */
+    /** Tiles per chunk of bn_normalize (BN_NORM_CHUNK; measured in cuda/test/NORMALIZE-NOTES.md). */
+    static final int NORM_CHUNK_TILES = 256;
+    /** Chunks the reduce blocks of bn_normalize run ahead of the apply blocks (BN_NORM_LAG). */
+    static final int NORM_LAG_CHUNKS = 4;
+    /** Bytes of the normalize scratch before the u32 words (4 u64 words). */
     static final int NORM_SCRATCH_HEADER = 32;
 
     private DeviceDigits() {}
@@ -55,9 +57,7 @@ public final class DeviceDigits {
         if (z.size() < (n + 1) * Long.BYTES) {
             throw new IllegalArgumentException("normalize output needs " + (n + 1) + " digits");
         }
-        long tiles = (n + NORM_TILE - 1) / NORM_TILE;
-        long scratchBytes = NORM_SCRATCH_HEADER + 4 * tiles;
-        try (DeviceBuffer scratch = device.allocate(scratchBytes, stream)) {
+        try (DeviceBuffer scratch = device.allocate(normScratchBytes(n), stream)) {
             launchNormalize(device, stream, x, n, z, scratch);
             stream.synchronize();
             long[] head = new long[3];
@@ -70,17 +70,30 @@ public final class DeviceDigits {
     }
 
     /**
-     * Queues the three normalize passes (cuda/normalize.cuh: reduce, scan, apply) of x[0..n) into z,
-     * with scratch of {@code NORM_SCRATCH_HEADER + 4 * tiles} bytes; does not wait.
+     * Bytes of normalize scratch for n digits (bn_norm_scratch_bytes in cuda/normalize.cuh): the header,
+     * a u32 word per tile, and per chunk a tile count and a carry-in state word (plus one).
+     */
+    static long normScratchBytes(long n) {
+        long tiles = (n + NORM_TILE - 1) / NORM_TILE;
+        long chunks = (tiles + NORM_CHUNK_TILES - 1) / NORM_CHUNK_TILES;
+        return NORM_SCRATCH_HEADER + 4 * (tiles + 2 * chunks + 1);
+    }
+
+    /**
+     * Queues the single-launch chunked normalize (cuda/normalize.cuh: bn_normalize) of x[0..n) into z,
+     * with scratch of at least {@link #normScratchBytes} bytes; does not wait.
      */
     static void launchNormalize(CudaDevice device, DeviceStream stream, DeviceBuffer x, long n, DeviceBuffer z,
             DeviceBuffer scratch) {
         long tiles = (n + NORM_TILE - 1) / NORM_TILE;
-        Cu.check(cuMemsetD32Async(scratch.pointer(), 0, (NORM_SCRATCH_HEADER + 4 * tiles) / 4, stream.handle()),
-                "cuMemsetD32Async");
-        device.launch("bn_norm_reduce", tiles, NORM_THREADS, 0, stream, new KernelArgs().ptr(x).i64(n).ptr(scratch));
-        device.launch("bn_norm_scan", 1, NORM_SCAN_THREADS, 0, stream, new KernelArgs().i64(tiles).ptr(scratch));
-        device.launch("bn_norm_apply", tiles, NORM_THREADS, 0, stream,
+        long bytes = normScratchBytes(n);
+        if (scratch.size() < bytes) {
+            throw new IllegalArgumentException("normalize scratch needs " + bytes + " bytes");
+        }
+        Cu.check(cuMemsetD32Async(scratch.pointer(), 0, bytes / 4, stream.handle()), "cuMemsetD32Async");
+        // bn_norm_blocks: the reduce prologue of up to LAG chunks, then a reduce and an apply slot per tile
+        long blocks = Math.min(tiles, (long) NORM_LAG_CHUNKS * NORM_CHUNK_TILES) + 2 * tiles;
+        device.launch("bn_normalize", blocks, NORM_THREADS, 0, stream,
                 new KernelArgs().ptr(x).i64(n).ptr(z).ptr(scratch));
     }
 

@@ -77,7 +77,7 @@ public final class GpuBasicsBench {
                 DeviceBuffer y = dev.allocate(bytes, s);
                 DeviceBuffer z = dev.allocate(bytes + 8, s);
                 DeviceBuffer w = dev.allocate(bytes + 8, s);
-                DeviceBuffer scratch = dev.allocate(DeviceDigits.NORM_SCRATCH_HEADER + 4L * (n / DeviceDigits.NORM_TILE + 1), s)) {
+                DeviceBuffer scratch = dev.allocate(DeviceDigits.normScratchBytes(n), s)) {
             DeviceDigits.upload(dev, s, GpuTestSupport.canonical(r, n, 0), 0, n, x);
             DeviceDigits.upload(dev, s, GpuTestSupport.canonical(r, n, 0), 0, n, y);
             double copy = eventMs(dev, s, reps, () -> dev.makeCurrent(),
