@@ -72,7 +72,8 @@ class ButterflyKernelsTest {
         Random r = new Random(SEED ^ 2);
         ButterflyKernels v = Ssa.kernels();
         ButterflyKernels s = ScalarButterflies.INSTANCE;
-        for (int p = 1; p <= 100; p += (p < 20 ? 1 : 9)) {
+        // p up to the largest digit leaf (DIGIT_BASECASE_MAX_DIGITS_VECTOR = 768), where the column sums peak
+        for (int p = 1; p <= 768; p = p < 20 ? p + 1 : p < 100 ? p + 9 : p < 767 ? 767 : p + 1) {
             long[] sv = new long[v.leafScratch(p)];
             long[] ss = new long[s.leafScratch(p)];
             for (int t = 0; t < 10; t++) {
