@@ -83,10 +83,14 @@ final class SsaPlan {
 
     private static final boolean VECTOR_LEAF = !(Ssa.leafKernels(Integer.MAX_VALUE) instanceof ScalarButterflies);
     /**
-     * Digit-leaf schoolbook time per digit product, ns (CostProbe: 0.30 ns Vector API at p >= 96,
-     * 1.25 ns scalar), plus a fixed cost per call.
+     * Digit-leaf schoolbook time per digit product, ns, plus a fixed cost per call. Scalar: 1.25 ns
+     * (CostProbe). Vector API: the column-order leaf measures 0.26 ns at p = 92..96 and 0.31 ns at
+     * p = 48 (probe, JDK 25, AVX-512), but 0.2 is used: with the measured value the model kept
+     * choosing p = 48 leaves under modulus 2^33792 + 1 and 2^67584 + 1, while negacyclic products
+     * with p = 92 leaves measured faster there (49 vs 54 us, 101 vs 118 us); 0.2 moves the
+     * multiply plans at 2^24..2^28 bits to those of the squares (k = 10, 11, 12 with p = 88 leaves).
      */
-    static final double C_LEAF = VECTOR_LEAF ? 0.31 : 1.25;
+    static final double C_LEAF = VECTOR_LEAF ? 0.2 : 1.25;
     /** The same for squares (CostProbe: 0.19 ns Vector API, 0.6 ns scalar). */
     static final double C_LEAF_SQR = VECTOR_LEAF ? 0.2 : 0.6;
     /** Fixed cost of one leaf call (scratch set-up, fold), ns. */
