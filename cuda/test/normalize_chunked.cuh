@@ -1,28 +1,7 @@
 // Experiment: chunked reduce/apply normalize in one launch (see NORMALIZE-NOTES.md). Uses the map
-// helpers of cuda/normalize.cuh (bn_map_then, bn_map_apply, bn_warp_scan).
+// helpers of cuda/normalize.cuh (bn_map_then, bn_map_apply, bn_warp_scan, bn_norm_thread_map).
 #pragma once
 #include "../normalize.cuh"
-
-/** Cheap map of a thread's digits: one serial pass with carry 0, then all-ones / all-zeros checks. */
-template <int D>
-__device__ __forceinline__ unsigned ck_thread_map(const digit_t (&d)[D], long long n, long long base, bool full) {
-    int c = 0;
-    digit_t andv = BN_MASK, orv = 0;
-#pragma unroll
-    for (int k = 0; k < D; k++) {
-        if (full || base + k < n) {
-            digit_t v = d[k] + c;
-            digit_t zz = v & BN_MASK;
-            c = (int)(v >> BN_W);
-            andv &= zz;
-            orv |= zz;
-        }
-    }
-    unsigned o1 = (unsigned)(c + 1);
-    unsigned o2 = o1 + (andv == BN_MASK ? 1u : 0u);
-    unsigned o0 = o1 - (orv == 0 ? 1u : 0u);
-    return o0 | (o1 << 2) | (o2 << 4);
-}
 
 template <int HINT>
 __device__ __forceinline__ longlong2 ck_ld(const digit_t* p, bool reducePass) {
@@ -88,7 +67,7 @@ ck_normalize(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z
     const long long base = tile * TILE + (long long)threadIdx.x * D;
     digit_t d[D];
     bool full = ck_load<D, HINT>(x, n, base, d, reduce);
-    unsigned inc = bn_warp_scan(ck_thread_map<D>(d, n, base, full), lane);
+    unsigned inc = bn_warp_scan(bn_norm_thread_map<D>(d, n, base, full), lane);
     if (lane == 31) sWarp[warp] = inc;
     if (reduce) {
         __syncthreads();
