@@ -115,6 +115,40 @@ __device__ __forceinline__ int4 ssa_split4(const ssa_i64* __restrict__ x, ssa_i6
 #define SSA_P 0xFFFFFFFF00000001ULL
 #define SSA_EPS 0xFFFFFFFFULL  // 2^64 mod p
 
+#ifndef SSA_GL_PTX
+#define SSA_GL_PTX 1
+#endif
+#if SSA_GL_PTX
+/**
+ * (a + b) mod p as the same function of any two 64-bit words as the plain version below (canonical for
+ * a, b < p): s = a + b with carry c1, t = s + EPS with carry c2; the result is t if c1 or c2 (carried:
+ * s + 2^64 = s + EPS; or s >= p: s - p = s + EPS - 2^64), else s. Carry-chain PTX, no 64-bit compares.
+ */
+__device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
+    ssa_u64 r;
+    asm("{\n\t.reg .u64 s, t;\n\t.reg .u32 c;\n\t.reg .pred q;\n\t"
+        "add.cc.u64 s, %1, %2;\n\t"
+        "addc.u32 c, 0, 0;\n\t"
+        "add.cc.u64 t, s, 4294967295;\n\t"
+        "addc.u32 c, c, 0;\n\t"
+        "setp.ne.u32 q, c, 0;\n\t"
+        "selp.u64 %0, t, s, q;\n\t}"
+        : "=l"(r) : "l"(a), "l"(b));
+    return r;
+}
+
+/** (a - b) mod p, the same function as the plain version: d = a - b, minus EPS when it borrowed (the borrow as a 0 / all-ones mask). */
+__device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
+    ssa_u64 r;
+    asm("{\n\t.reg .u64 d, m;\n\t.reg .u32 c;\n\t"
+        "sub.cc.u64 d, %1, %2;\n\t"
+        "subc.u32 c, 0, 0;\n\t"
+        "cvt.u64.u32 m, c;\n\t"
+        "sub.u64 %0, d, m;\n\t}"
+        : "=l"(r) : "l"(a), "l"(b));
+    return r;
+}
+#else
 __device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
     ssa_u64 s = a + b;
     if (s < a) s += SSA_EPS;          // carried: s + 2^64 = s + EPS (mod p), stays < p
@@ -128,10 +162,17 @@ __device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
     return d;
 }
 
+#endif
+
 /** (hi 2^64 + lo) mod p for any 64-bit hi, lo: 2^64 = 2^32 - 1 and 2^96 = -1 (mod p). */
 __device__ __forceinline__ ssa_u64 gl_reduce128(ssa_u64 hi, ssa_u64 lo) {
     // x = lo - hi_hi + hi_lo (2^32 - 1).
     ssa_u64 hh = hi >> 32, hl = hi & SSA_EPS;
+#if SSA_GL_PTX
+    // The same function as the branchy form below: gl_sub is "lo - hh, minus EPS on borrow", and gl_add's
+    // "else" drops a second test that cannot fire (after a carry, t0 + t1 - 2^64 + EPS < p).
+    return gl_add(gl_sub(lo, hh), (hl << 32) - hl);
+#else
     ssa_u64 t0 = lo - hh;
     if (lo < hh) t0 -= SSA_EPS;
     ssa_u64 t1 = (hl << 32) - hl;
@@ -139,6 +180,7 @@ __device__ __forceinline__ ssa_u64 gl_reduce128(ssa_u64 hi, ssa_u64 lo) {
     if (t2 < t1) t2 += SSA_EPS;
     if (t2 >= SSA_P) t2 -= SSA_P;
     return t2;
+#endif
 }
 
 __device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
@@ -147,32 +189,38 @@ __device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
 
 __device__ __forceinline__ ssa_u64 gl_neg(ssa_u64 x) { return x ? SSA_P - x : 0; }
 
+/** Whether gl_shl(x, e) negates gl_shl_mag(x, e) (compile-time e): e - 96 in [0, 64). */
+__host__ __device__ constexpr bool gl_shl_negates(int e) { return e >= 96 && e - 96 < 64; }
+
 /**
- * x * 2^e mod p, e in [0, 192) (2 has order 192: 2^96 = -1). Meant for compile-time e (the branches
- * fold away): small shifts cost a few shifts and one add or subtract instead of a 64 x 64 multiply.
- * Used for the 64th roots of unity of the pointwise NTT, which are powers of 8 (see the twiddle table).
+ * x * 2^e mod p, e in [0, 192) (2 has order 192: 2^96 = -1), or its negation where gl_shl_negates(e):
+ * callers that can absorb the sign (a butterfly swaps its add and subtract) save the negation.
+ * Meant for compile-time e (the branches fold away): small shifts cost a few shifts and one add or
+ * subtract instead of a 64 x 64 multiply. Canonical in, canonical out.
  */
-__device__ __forceinline__ ssa_u64 gl_shl(ssa_u64 x, int e) {
-    bool neg = e >= 96;
+__device__ __forceinline__ ssa_u64 gl_shl_mag(ssa_u64 x, int e) {
+    const bool neg = e >= 96;
     if (neg) e -= 96;
-    ssa_u64 r;
-    if (e == 0) {
-        r = x;
-    } else if (e <= 32) {
+    if (e == 0) return x;
+    if (e <= 32) {
         // x 2^e = lo + hi 2^64 with hi < 2^32, and hi 2^64 = hi (2^32 - 1) < p; gl_add accepts any 64-bit lo.
         const ssa_u64 lo = x << e, hi = x >> (64 - e);
-        r = gl_add(lo, (hi << 32) - hi);
-    } else if (e < 64) {
-        r = gl_reduce128(x >> (64 - e), x << e);
-    } else {
-        // x 2^e = -x 2^-t, t = 96 - e in [1, 32]: x = q 2^t + s, x 2^-t = q + s 2^-t = q - s 2^(96-t)
-        // = q - w 2^64 = q - w (2^32 - 1) with w = s 2^(32-t) < 2^32.
-        const int t = 96 - e;
-        const ssa_u64 q = x >> t, w = (x & ((1ULL << t) - 1)) << (32 - t);
-        r = gl_sub(q, (w << 32) - w);
-        neg = !neg;
+        return gl_add(lo, (hi << 32) - hi);
     }
-    return neg ? gl_neg(r) : r;
+    if (e < 64) return gl_reduce128(x >> (64 - e), x << e);
+    // x 2^e = -x 2^-t, t = 96 - e in [1, 32]: x = q 2^t + s, x 2^-t = q + s 2^-t = q - s 2^(96-t)
+    // = q - w 2^64 = q - w (2^32 - 1) with w = s 2^(32-t) < 2^32. So x 2^e = w' - q (w' = w (2^32 - 1) < p),
+    // and x 2^(e+96) = q - w': both signs exact, without a negation.
+    const int t = 96 - e;
+    const ssa_u64 q = x >> t, w = (x & ((1ULL << t) - 1)) << (32 - t);
+    const ssa_u64 w2 = (w << 32) - w;
+    return neg ? gl_sub(q, w2) : gl_sub(w2, q);
+}
+
+/** x * 2^e mod p, e in [0, 192); compile-time e. */
+__device__ __forceinline__ ssa_u64 gl_shl(ssa_u64 x, int e) {
+    const ssa_u64 r = gl_shl_mag(x, e);
+    return gl_shl_negates(e) ? gl_neg(r) : r;
 }
 
 /** Signed digit to the field. */

@@ -91,9 +91,15 @@ __device__ __forceinline__ void gl_dft_dit_inv(ssa_u64 (&x)[8]) {
             if (i & (1 << h)) continue;
             const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
             const int e = (j * 192) >> (h + 1);
-            const ssa_u64 y = gl_shl(x[i2], e ? 192 - e : 0), xi = x[i];
-            x[i] = gl_add(xi, y);
-            x[i2] = gl_sub(xi, y);
+            const int e2 = e ? 192 - e : 0;
+            const ssa_u64 y = gl_shl_mag(x[i2], e2), xi = x[i];
+            if (gl_shl_negates(e2)) {  // y is -x[i2] 2^e2: swap the add and the subtract instead of negating
+                x[i] = gl_sub(xi, y);
+                x[i2] = gl_add(xi, y);
+            } else {
+                x[i] = gl_add(xi, y);
+                x[i2] = gl_sub(xi, y);
+            }
         }
     }
 }

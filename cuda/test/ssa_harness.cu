@@ -32,8 +32,14 @@ static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if 
 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; };
-static int LOG_G = 15;  // digits per transform group in shared memory (2^15 * 4 B = 128 KiB)
+static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
+static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / 8, so a chunk holds whole butterflies); 0: ssa_fft_threads
+static int fft_threads(int l, int r) {
+    int t = ssa_fft_threads(l, r);
+    if (FFT_T > 0) { int runs = 1 << (r + l - 3); t = std::min(std::min((runs + 1) / 2, SSA_FFT_THREADS), std::max(FFT_T, (1 << l) / 8)); }
+    return t;
+}
 
 static bool feasible(long long la, long long lb, int k, int m) {
     long long M = 24LL * m;
@@ -101,7 +107,7 @@ static const char* STAGE[NSTAGE] = {"split", "fwd-fft", "pointwise", "inv-fft", 
 
 // Levels per pass: as many as a group of 2^LOG_G digits holds, but at least 2^8 groups (blocks) per pass.
 static int pass_r(const Plan& p, int remaining) {
-    int r = std::min(LOG_G - p.l, std::max(1, p.k - 8));
+    int r = std::min((LOG_G > 0 ? LOG_G : ssa_fft_log_group(p.l)) - p.l, std::max(1, p.k - 8));
     return std::max(1, std::min(r, remaining));
 }
 // Forward with x != null: the first pass is fused with the split of x (nx digits, ncoef pieces).
@@ -110,16 +116,16 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
         for (int h0 = p.k - 1; h0 >= 0;) {
             int r = pass_r(p, h0 + 1);
             if (x && h0 == p.k - 1)
-                ssa_fft_forward_split<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r);
+                ssa_fft_forward_split<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r);
             else
-                ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r);
+                ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r);
             CKL();
             h0 -= r;
         }
     } else {
         for (int lo = 0; lo < p.k;) {
             int r = pass_r(p, p.k - lo);
-            ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), ssa_fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r); CKL();
+            ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r); CKL();
             lo += r;
         }
     }
@@ -220,10 +226,11 @@ int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "check";
     unsigned long long seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 12345;
     if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
+    if (getenv("FFT_T")) FFT_T = atoi(getenv("FFT_T"));
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, fused split %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, (int)FUSED_SPLIT);
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT);
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);

@@ -42,6 +42,13 @@ public final class GpuSsa {
     static final int FFT_THREADS = 1024;
     /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
     static final int FFT_ITEMS = 2;
+    /**
+     * Threads a pass block is capped at where a chunk still holds whole butterflies
+     * (SSA_FFT_THREADS_SHARED): two 64 KiB blocks of 512 threads share a multiprocessor, so one
+     * block's load and store overlap the other's butterflies (H200, 2^30 bits, 2026-11-21: forward +
+     * inverse 16.4 ms against 18.2 ms with 128 KiB groups of 1024 threads).
+     */
+    static final int FFT_THREADS_SHARED = 512;
     /** Most threads of the pointwise kernel (SSA_PW_THREADS). */
     static final int PW_THREADS = 512;
 
@@ -57,10 +64,15 @@ public final class GpuSsa {
     /** Digits per carry tile (SSA_TILE = 256 threads x 16). */
     static final int TILE = 4096;
     /**
-     * log2 of the digits a transform pass keeps in shared memory: 2^15 x 4 bytes = 128 KiB, one block
-     * per SM on an H100/H200 (measured on an H200, 2026-11: 2^15 gave 49 ms at 2^30 bits, 2^14 52 ms).
+     * Largest log2 of the digits a transform pass keeps in shared memory: 2^15 x 4 bytes = 128 KiB,
+     * used only for 2^13-digit coefficients (see {@link #logGroup}).
      */
     static final int MAX_LOG_GROUP = 15;
+    /**
+     * log2 of the digits of a pass group (ssa_fft_log_group): 2^14 x 4 bytes = 64 KiB, two blocks per
+     * SM (see FFT_THREADS_SHARED), but at least 4 coefficients so that a pass fuses two levels.
+     */
+    static final int LOG_GROUP = 14;
     /** A pass keeps at least 2^8 groups (blocks) in flight so that small transforms fill the SMs. */
     static final int MIN_LOG_BLOCKS = 8;
 
@@ -203,8 +215,13 @@ public final class GpuSsa {
 
     /** Levels fused in one pass: what a group in shared memory holds, keeping 2^8 groups per pass. */
     static int passLevels(Context c, SsaPlan p, int remaining) {
-        int r = Math.min(c.logGroup - p.logL, Math.max(1, p.k - MIN_LOG_BLOCKS));
+        int r = Math.min(Math.min(c.logGroup, logGroup(p.logL)) - p.logL, Math.max(1, p.k - MIN_LOG_BLOCKS));
         return Math.max(1, Math.min(r, remaining));
+    }
+
+    /** log2 of the digits of a pass group for coefficients of 2^l digits (ssa_fft_log_group in ssa_fft.cuh). */
+    static int logGroup(int l) {
+        return Math.max(LOG_GROUP, l + 2);
     }
 
     /** Threads of a pass block (ssa_fft_threads in ssa_fft.cuh). */
@@ -212,7 +229,8 @@ public final class GpuSsa {
         int runs = 1 << (r + l - 3);
         int t = (runs + FFT_ITEMS - 1) / FFT_ITEMS;
         t = (t + 31) & ~31;
-        return Math.min(t, FFT_THREADS);
+        int cap = Math.max((1 << l) / (4 * FFT_ITEMS), FFT_THREADS_SHARED);
+        return Math.min(t, cap);
     }
 
     /**
