@@ -10,8 +10,9 @@ import org.bignat.cpu.CpuEngine;
 
 /**
  * The CUDA engine: {@link Engine} operations on host arrays, run on the GPU with the operands shipped
- * over PCIe through pinned staging. add and subtract are pipelined per 4 MiB chunk (upload of chunk
- * k+1, the kernel on chunk k and the download of chunk k-1 overlap, on two streams).
+ * over PCIe through pinned staging. add and subtract are pipelined per staging slot
+ * ({@code HostTransfers.SLOT_BYTES}): the upload of chunk k+1, the kernel on chunk k and the download
+ * of chunk k-1 overlap, on two streams, while another thread zeroes the result array.
  *
  * <p>Soft failure: when an operation fails on the device (out of device memory, a launch error, a
  * driver error) the CPU engine answers instead, one log line per kind of failure says why, and the
@@ -103,14 +104,18 @@ public final class CudaEngine implements Engine {
 
     private long[] addOrSubtract(long[] x, long[] y, boolean subtract) {
         CudaDevice d = CudaDevice.get();
+        // the result array is allocated (and zeroed by the JVM, ~2.7 ms at 2^28 bits) on a copy thread
+        // while the operands travel; the downloads land in staging and wait for it only to copy out
+        return addOrSubtract(d, x, y, subtract, d.transfers().allocateAsync(Math.max(x.length, y.length) + 1));
+    }
+
+    /** The host-to-host add or subtract into the array {@code zf} completes with (max length + 1 digits). */
+    static long[] addOrSubtract(CudaDevice d, long[] x, long[] y, boolean subtract,
+            java.util.concurrent.CompletableFuture<long[]> zf) {
         int nx = x.length;
         int ny = y.length;
         int n = Math.max(nx, ny);
         int nz = n + 1;
-        // the result array is allocated (and zeroed by the JVM, ~3 ms at 2^28 bits) on another thread
-        // while the operands travel; the downloads wait for it only when they copy out
-        java.util.concurrent.CompletableFuture<long[]> zf = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> new long[nz]);
         long[] z;
         try (DeviceStream down = d.stream();
                 DeviceStream up = d.stream();
@@ -138,7 +143,7 @@ public final class CudaEngine implements Engine {
                 }
             }
             d.transfers().run(units, up, down);
-            z = zf.join();
+            z = HostTransfers.join(zf);
         }
         return z;
     }

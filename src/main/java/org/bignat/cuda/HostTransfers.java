@@ -1,6 +1,7 @@
 package org.bignat.cuda;
 
 import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventQuery;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuMemAllocHost;
@@ -13,44 +14,69 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUresult;
 
 /**
  * Java heap to device and back through pinned (page-locked) staging slots, pipelined.
  *
- * <p>Why: a copy from pageable memory is staged by the driver at about 9 GB/s (measured on the H200
- * machine, see docs/performance.md), while pinned memory moves at PCIe speed (about 50 GB/s). Java arrays
- * cannot be pinned, so each transfer is cut into slots of {@link #SLOT_BYTES}: worker threads copy
- * heap to slot (several slots at once: one thread's memcpy is slower than the DMA), the caller issues
- * the slot's DMA in order and records an event; downloads run the other way, a worker copying each
- * slot out once its DMA's event completes. Host copies, uploads and downloads all overlap.
+ * <p>Why: a copy from pageable memory is staged by the driver at about 19 GB/s (measured on the H200
+ * machine, see docs/performance.md), while pinned memory moves at PCIe speed (about 55 GB/s each way,
+ * both ways at once on the two copy engines). Java arrays cannot be pinned, so each transfer is cut
+ * into slots of {@link #SLOT_BYTES}. Host copies between the heap and a slot are split into parts of
+ * {@link #PART_LONGS} that the copy threads run in FIFO order, so the slot needed first is filled
+ * first by several threads together (one thread's copy is several times slower than the DMA).
  *
- * <p>An operation is a list of {@link Unit}s run in order: {@link Up}, {@link Down}, and
+ * <p>An operation is a list of {@link Unit}s issued in order: {@link Up}, {@link Down}, and
  * {@link Launch} (device work between them, e.g. one chunk of an add, so that the download of chunk k
- * overlaps the upload of chunk k+1 on the other copy engine). Each operation reserves its slots
- * all at once (no partial holding, so concurrent operations cannot deadlock on the pool).
+ * overlaps the upload of chunk k+1 on the other copy engine). The calling thread runs the schedule
+ * as a polling loop (DMA completions by cuEventQuery, host copies by their futures) and never blocks
+ * a copy thread: a slot is given to the next slot-using unit as soon as its last DMA and host copy
+ * are done, uploads are filled ahead as far as free slots allow, and a download's copy-out starts
+ * once its DMA has landed and its destination array exists (a future: the caller may still be
+ * zeroing a fresh result array on another thread, see {@link #allocateAsync}). Each operation
+ * reserves its slots all at once (no partial holding, so concurrent operations cannot deadlock on
+ * the pool).
  */
 final class HostTransfers {
-    /** Bytes per staging slot: 4 MiB, large enough for one DMA to run near PCIe peak, small enough to pipeline. */
-    static final int SLOT_BYTES = 4 << 20;
-    /** Digits (longs) per staging slot. */
-    static final int SLOT_LONGS = SLOT_BYTES / Long.BYTES;
-    /** Staging slots in all, i.e. at most 16 x 4 MiB = 64 MiB of pinned host memory (property bignat.cuda.stagingSlots). */
-    static final int MAX_SLOTS = Math.max(2, Integer.getInteger("bignat.cuda.stagingSlots", 16));
-    /** Slots one operation reserves at most: enough to keep both copy engines and 8 host threads busy. */
-    static final int SLOTS_PER_OPERATION = Math.min(MAX_SLOTS, 12);
     /**
-     * Threads copying between the Java heap and the slots: one thread's memcpy runs at roughly 8-10 GB/s,
-     * PCIe at about 55 GB/s each way, so up to 12 threads (leaving cores for the caller and the JIT).
+     * Bytes per staging slot (property bignat.cuda.stagingSlotBytes, default 4 MiB, a multiple of 32):
+     * large enough for one DMA to run at PCIe peak, small enough to pipeline. 1, 2 and 4 MiB timed
+     * within noise of each other in the 2^28-bit add on the H200 machine; 4 MiB moved plain staged
+     * uploads/downloads slightly faster (docs/performance.md, issue 4 host-to-host add).
      */
-    static final int COPY_THREADS = Math.max(1, Math.min(12, Runtime.getRuntime().availableProcessors() - 2));
+    static final int SLOT_BYTES = Math.max(64 << 10,
+            Integer.getInteger("bignat.cuda.stagingSlotBytes", 4 << 20) & ~31);
+    /** Digits (longs) per staging slot; a multiple of 4 (the add kernel's chunk alignment). */
+    static final int SLOT_LONGS = SLOT_BYTES / Long.BYTES;
+    /**
+     * Staging slots in all (property bignat.cuda.stagingSlots; default 96 MiB of pinned host memory,
+     * 24 slots of 4 MiB, created on demand): a 2^28-bit add holds its whole 34 MiB result in staging
+     * while the result array is still being zeroed, and keeps the operands' slots moving meanwhile.
+     */
+    static final int MAX_SLOTS = Math.max(2, Integer.getInteger("bignat.cuda.stagingSlots",
+            (int) Math.max(2, (96L << 20) / SLOT_BYTES)));
+    /** Slots one operation reserves at most (3/4 of all, so a second operation still makes progress). */
+    static final int SLOTS_PER_OPERATION = Math.max(1, MAX_SLOTS * 3 / 4);
+    /** Longs per host copy task (512 KiB): small enough to spread one slot over several threads. */
+    static final int PART_LONGS = 64 << 10;
+    /**
+     * Threads copying between the Java heap and the slots (property bignat.cuda.copyThreads; default
+     * 8, at most the cores less one for the polling caller). On the H200 machine (16 cores, one
+     * socket) heap-to-pinned copies of 2^28 bits run at 15 GB/s on 1 thread, 32-34 on 4, 39-42 on 8
+     * and 35-38 on 15: host memory bandwidth, not threads, is the limit past ~6-8, and more threads
+     * only slow the thread zeroing the result array (2^28-bit add into an allocated array: 1.60-1.73 ms
+     * on 6-8 threads, 1.98-2.08 ms on 11-15).
+     */
+    static final int COPY_THREADS = Math.max(1, Integer.getInteger("bignat.cuda.copyThreads",
+            Math.min(8, Runtime.getRuntime().availableProcessors() - 1)));
 
     /** One unit of a pipelined operation. */
     interface Unit {}
@@ -71,8 +97,14 @@ final class HostTransfers {
         final Pointer host;
         final LongBuffer longs;
         final CUevent dma;
+        /** An issued DMA whose completion has not been observed. */
         boolean dmaPending;
-        Future<?> hostBusy;
+        /** The fill or copy-out in flight, or null. */
+        CompletableFuture<Void> hostBusy;
+        /** The unit (index in the operation) the slot serves, or -1 while free. */
+        int unit = -1;
+        /** Whether that unit's DMA has been issued. */
+        boolean issued;
 
         Slot(Pointer host, CUevent dma) {
             this.host = host;
@@ -113,6 +145,16 @@ final class HostTransfers {
             }
         }
         return w;
+    }
+
+    /**
+     * {@code new long[n]} on a copy thread, started now: the JVM zeroes a fresh array on one thread
+     * (about 13 GB/s on the H200 machine, 2.7 ms for a 2^28-bit result), which then overlaps the
+     * uploads and the device work instead of following them. Submitted before the operation's copies,
+     * so it runs first.
+     */
+    CompletableFuture<long[]> allocateAsync(int n) {
+        return CompletableFuture.supplyAsync(() -> new long[n], workers());
     }
 
     /** Copies {@code len} longs of {@code src} to {@code dst} (ordered on {@code stream}, not waited for). */
@@ -158,7 +200,10 @@ final class HostTransfers {
         }
         List<Slot> ring = slotUnits == 0 ? List.of() : reserve(Math.min(SLOTS_PER_OPERATION, slotUnits));
         try {
-            runWith(units, ring, up, down);
+            new Schedule(units, ring, up, down, workers()).run();
+            if (up != down) {
+                down.waitFor(up);
+            }
             down.synchronize();
         } finally {
             for (Slot s : ring) {
@@ -172,90 +217,231 @@ final class HostTransfers {
         }
     }
 
-    private void runWith(List<Unit> units, List<Slot> ring, DeviceStream up, DeviceStream down) {
-        int k = ring.size();
-        int n = units.size();
-        int[] slotOf = new int[n];
-        List<Integer> slotUser = new ArrayList<>(); // slot-unit number -> unit index
-        for (int i = 0; i < n; i++) {
-            if (units.get(i) instanceof Launch) {
-                slotOf[i] = -1;
-            } else {
-                slotOf[i] = slotUser.size() % Math.max(k, 1);
-                slotUser.add(i);
+    /** One operation's schedule, run by the calling thread as a polling loop. */
+    private static final class Schedule {
+        private final List<Unit> units;
+        private final List<Slot> ring;
+        private final DeviceStream up;
+        private final DeviceStream down;
+        private final ExecutorService pool;
+        /** Indices of the slot-using units, in order. */
+        private final int[] slotUser;
+        private final Slot[] slotOf;
+        private final ArrayDeque<Slot> idle;
+        /** Slots serving an issued download whose copy-out has not started, in issue order. */
+        private final ArrayDeque<Slot> landing = new ArrayDeque<>();
+        private int next; // next unit to issue
+        private int assigned; // slot-using units that have a slot
+
+        Schedule(List<Unit> units, List<Slot> ring, DeviceStream up, DeviceStream down, ExecutorService pool) {
+            this.units = units;
+            this.ring = ring;
+            this.up = up;
+            this.down = down;
+            this.pool = pool;
+            int count = 0;
+            for (Unit u : units) {
+                if (!(u instanceof Launch)) {
+                    count++;
+                }
+            }
+            slotUser = new int[count];
+            count = 0;
+            for (int i = 0; i < units.size(); i++) {
+                if (!(units.get(i) instanceof Launch)) {
+                    slotUser[count++] = i;
+                }
+            }
+            slotOf = new Slot[units.size()];
+            idle = new ArrayDeque<>(ring);
+        }
+
+        void run() {
+            int quiet = 0;
+            while (next < units.size() || busy()) {
+                boolean moved = recycle();
+                moved |= startCopyOuts();
+                moved |= assign();
+                moved |= issue();
+                if (moved) {
+                    quiet = 0;
+                } else if (++quiet % 64 == 0) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
             }
         }
-        @SuppressWarnings("unchecked")
-        Future<?>[] fills = new Future<?>[n];
-        int nextFill = 0; // next slot-unit number to consider for a prefetched host copy
-        ExecutorService pool = workers();
-        for (int i = 0; i < n; i++) {
-            // start host copies of upcoming uploads whose slot's previous user is already issued
-            while (nextFill < slotUser.size()) {
-                int ui = slotUser.get(nextFill);
-                if (nextFill >= k && slotUser.get(nextFill - k) >= i) {
+
+        private boolean busy() {
+            return idle.size() < ring.size();
+        }
+
+        /** Frees slots whose unit is issued and whose DMA and host copy are done. */
+        private boolean recycle() {
+            boolean moved = false;
+            for (Slot s : ring) {
+                if (s.unit < 0 || !s.issued) {
+                    continue;
+                }
+                if (units.get(s.unit) instanceof Down) {
+                    if (s.hostBusy == null || !s.hostBusy.isDone()) {
+                        continue;
+                    }
+                    join(s.hostBusy);
+                    s.hostBusy = null;
+                } else if (!dmaDone(s)) {
+                    continue;
+                }
+                s.unit = -1;
+                s.issued = false;
+                idle.add(s);
+                moved = true;
+            }
+            return moved;
+        }
+
+        /** Starts the copy-out of landed downloads (in issue order) whose destination array exists. */
+        private boolean startCopyOuts() {
+            boolean moved = false;
+            while (!landing.isEmpty()) {
+                Slot s = landing.peek();
+                Down d = (Down) units.get(s.unit);
+                if (!d.dst().isDone() || !dmaDone(s)) {
                     break;
                 }
+                long[] dst = join(d.dst());
+                landing.poll();
+                s.hostBusy = parts(d.len(), (p, n) -> s.longs.get(p, dst, d.off() + p, n));
+                moved = true;
+            }
+            return moved;
+        }
+
+        /** Gives free slots to the next slot-using units in order; starts the fills of uploads. */
+        private boolean assign() {
+            boolean moved = false;
+            while (assigned < slotUser.length && !idle.isEmpty()) {
+                int ui = slotUser[assigned++];
+                Slot s = idle.poll();
+                s.unit = ui;
+                slotOf[ui] = s;
                 if (units.get(ui) instanceof Up u) {
-                    Slot s = ring.get(slotOf[ui]);
-                    quiesce(s);
-                    fills[ui] = pool.submit(() -> s.longs.put(0, u.src(), u.off(), u.len()));
+                    s.hostBusy = parts(u.len(), (p, n) -> s.longs.put(p, u.src(), u.off() + p, n));
                 }
-                nextFill++;
+                moved = true;
             }
-            Unit unit = units.get(i);
-            if (unit instanceof Up u) {
-                Slot s = ring.get(slotOf[i]);
-                await(fills[i]);
-                Cu.check(cuMemcpyHtoDAsync(u.dst(), s.host, (long) u.len() * Long.BYTES, up.handle()),
-                        "cuMemcpyHtoDAsync");
-                Cu.check(cuEventRecord(s.dma, up.handle()), "cuEventRecord");
-                s.dmaPending = true;
-            } else if (unit instanceof Launch l) {
-                if (up != down) {
-                    down.waitFor(up);
+            return moved;
+        }
+
+        /** Issues units in order while the next one is ready. */
+        private boolean issue() {
+            boolean moved = false;
+            while (next < units.size()) {
+                Unit unit = units.get(next);
+                if (unit instanceof Launch l) {
+                    if (up != down) {
+                        down.waitFor(up);
+                    }
+                    l.work().run();
+                } else {
+                    Slot s = slotOf[next];
+                    if (s == null) {
+                        break;
+                    }
+                    if (unit instanceof Up u) {
+                        if (!s.hostBusy.isDone()) {
+                            break;
+                        }
+                        join(s.hostBusy);
+                        s.hostBusy = null;
+                        Cu.check(cuMemcpyHtoDAsync(u.dst(), s.host, (long) u.len() * Long.BYTES, up.handle()),
+                                "cuMemcpyHtoDAsync");
+                        Cu.check(cuEventRecord(s.dma, up.handle()), "cuEventRecord");
+                    } else {
+                        Down d = (Down) unit;
+                        Cu.check(cuMemcpyDtoHAsync(s.host, d.src(), (long) d.len() * Long.BYTES, down.handle()),
+                                "cuMemcpyDtoHAsync");
+                        Cu.check(cuEventRecord(s.dma, down.handle()), "cuEventRecord");
+                        landing.add(s);
+                    }
+                    s.dmaPending = true;
+                    s.issued = true;
                 }
-                l.work().run();
-            } else {
-                Down d = (Down) unit;
-                Slot s = ring.get(slotOf[i]);
-                quiesce(s);
-                Cu.check(cuMemcpyDtoHAsync(s.host, d.src(), (long) d.len() * Long.BYTES, down.handle()),
-                        "cuMemcpyDtoHAsync");
-                Cu.check(cuEventRecord(s.dma, down.handle()), "cuEventRecord");
-                s.dmaPending = true;
-                s.hostBusy = pool.submit(() -> {
-                    Cu.check(cuEventSynchronize(s.dma), "cuEventSynchronize");
-                    s.longs.get(0, d.dst().join(), d.off(), d.len());
-                });
+                next++;
+                moved = true;
             }
+            return moved;
         }
-        for (Slot s : ring) {
-            if (s.hostBusy != null) {
-                await(s.hostBusy);
-                s.hostBusy = null;
+
+        /** Runs copy(p, n) over [0, len) in parts of PART_LONGS on the copy threads. */
+        private CompletableFuture<Void> parts(int len, PartCopy copy) {
+            int count = Math.max(1, (len + PART_LONGS - 1) / PART_LONGS);
+            if (count == 1) {
+                return CompletableFuture.runAsync(() -> copy.run(0, len), pool);
             }
+            CompletableFuture<?>[] fs = new CompletableFuture<?>[count];
+            for (int i = 0; i < count; i++) {
+                int p = i * PART_LONGS;
+                int n = Math.min(PART_LONGS, len - p);
+                fs[i] = CompletableFuture.runAsync(() -> copy.run(p, n), pool);
+            }
+            return CompletableFuture.allOf(fs);
         }
-        if (up != down) {
-            down.waitFor(up);
+    }
+
+    @FunctionalInterface
+    private interface PartCopy {
+        void run(int pos, int len);
+    }
+
+    /** Whether the slot's last DMA has finished (polled with cuEventQuery; driver errors throw). */
+    private static boolean dmaDone(Slot s) {
+        if (!s.dmaPending) {
+            return true;
+        }
+        int r = cuEventQuery(s.dma);
+        if (r == CUresult.CUDA_ERROR_NOT_READY) {
+            return false;
+        }
+        Cu.check(r, "cuEventQuery");
+        s.dmaPending = false;
+        return true;
+    }
+
+    /** The future's value; its failure rethrown as is (RuntimeException, Error) or as a DeviceException. */
+    static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new DeviceException("host-device transfer failed: " + c, c);
         }
     }
 
     /** Waits until the slot's last DMA and host copy are done (errors of failed ones were reported). */
     private static void quiesce(Slot s) {
+        s.unit = -1;
+        s.issued = false;
         if (s.hostBusy != null) {
-            Future<?> f = s.hostBusy;
+            CompletableFuture<Void> f = s.hostBusy;
             s.hostBusy = null;
-            await(f);
+            try {
+                f.join();
+            } catch (RuntimeException e) {
+                // reported by the schedule, or moot after an earlier failure
+            }
         }
         if (s.dmaPending) {
             s.dmaPending = false;
             Cu.check(cuEventSynchronize(s.dma), "cuEventSynchronize");
         }
-    }
-
-    private static void await(Future<?> f) {
-        HostCopies.await(f);
     }
 
     /** Reserves {@code count} slots at once, creating pinned memory up to {@link #MAX_SLOTS}. */

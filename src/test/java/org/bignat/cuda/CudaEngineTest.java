@@ -2,6 +2,7 @@ package org.bignat.cuda;
 
 import static org.bignat.cuda.GpuTestSupport.LENGTHS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Random;
@@ -53,6 +54,43 @@ class CudaEngineTest {
                 assertArrayEquals(CPU.subtract(p[0], p[1]), gpu.subtract(p[0], p[1]));
             }
         }
+    }
+
+    /**
+     * The pipelined add works per staging slot (HostTransfers.SLOT_LONGS digits): lengths around 1..3
+     * slots +- 1, operands of different chunk counts, and digits whose carries or borrows cross every
+     * chunk boundary (all B+1, all -2, all ones); plus a length with more chunks than one operation's
+     * slots, so slots are recycled while the downloads wait for the result array.
+     */
+    @Test
+    void addAcrossChunkBoundaries() {
+        Random r = TestRandom.create("CudaEngineTest.chunks");
+        long before = CudaDevice.get().bytesInUse();
+        int c = HostTransfers.SLOT_LONGS;
+        int many = (HostTransfers.SLOTS_PER_OPERATION / 3 + 2) * c + 12345;
+        int[] lengths = {c - 1, c, c + 1, 2 * c - 1, 2 * c, 2 * c + 1, 3 * c - 1, 3 * c, 3 * c + 1, many};
+        for (int nx : lengths) {
+            int ny = lengths[r.nextInt(lengths.length)];
+            long[][] xs = {fill(nx, GpuTestSupport.B + 1), fill(nx, -2), GpuTestSupport.canonical(r, nx, 1),
+                GpuTestSupport.redundant(r, nx)};
+            long[][] ys = {fill(nx, GpuTestSupport.B + 1), fill(ny, -2), GpuTestSupport.canonical(r, ny, 1),
+                GpuTestSupport.redundant(r, ny)};
+            for (int i = 0; i < xs.length; i++) {
+                long[] x = xs[i];
+                long[] y = ys[(i + r.nextInt(ys.length)) % ys.length];
+                assertArrayEquals(CPU.add(x, y), gpu.add(x, y), "add " + nx + " + " + y.length + " case " + i);
+                assertArrayEquals(CPU.subtract(y, x), gpu.subtract(y, x), "subtract " + y.length + " - " + nx);
+            }
+            assertArrayEquals(CPU.add(xs[0], xs[0]), gpu.add(xs[0], xs[0]), "add all B+1 " + nx);
+            assertArrayEquals(CPU.subtract(xs[1], xs[0]), gpu.subtract(xs[1], xs[0]), "subtract -2 - (B+1) " + nx);
+        }
+        assertEquals(before, CudaDevice.get().bytesInUse(), "device buffers back after the adds");
+    }
+
+    private static long[] fill(int n, long v) {
+        long[] d = new long[n];
+        java.util.Arrays.fill(d, v);
+        return d;
     }
 
     @Test

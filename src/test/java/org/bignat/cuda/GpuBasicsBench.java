@@ -28,8 +28,10 @@ import org.bignat.cpu.CpuEngine;
  * Java heap, transfers included, wall clock) against the pinned PCIe transfer of the same bytes.
  * L1 and L1' as in the HPEC Challenge (Kerr, Campbell, Richards; references/hpec-gpu-metrics.txt).
  *
- * <p>Usage: {@code GpuBasicsBench [--resident-bits 30] [--host-bits 28] [--reps 20]}; every figure is
- * the median of the repetitions after warm-up.
+ * <p>Usage: {@code GpuBasicsBench [--resident-bits 30] [--host-bits 28] [--reps 20] [--only host|resident]};
+ * every figure is the median of the repetitions after warm-up. The host part also times the pieces of
+ * the host-to-host add: heap/pinned copies on 1..all copy threads, the add with its result array
+ * already allocated (no zeroing on the critical path), and when the zeroing thread finished.
  */
 public final class GpuBasicsBench {
     private static final List<String[]> ROWS = new ArrayList<>();
@@ -40,19 +42,25 @@ public final class GpuBasicsBench {
         int residentLog2 = 30;
         int hostLog2 = 28;
         int reps = 20;
+        String only = "all";
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--resident-bits" -> residentLog2 = Integer.parseInt(args[i + 1]);
                 case "--host-bits" -> hostLog2 = Integer.parseInt(args[i + 1]);
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--only" -> only = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         CudaDevice dev = CudaDevice.get();
         System.out.println("device: " + dev + ", date " + LocalDate.now() + ", java " + System.getProperty("java.version"));
         Random r = new Random(42);
-        resident(dev, residentLog2, reps, r);
-        host(dev, hostLog2, reps, r);
+        if (!only.equals("host")) {
+            resident(dev, residentLog2, reps, r);
+        }
+        if (!only.equals("resident")) {
+            host(dev, hostLog2, reps, r);
+        }
         System.out.println();
         System.out.printf("%-34s %10s %10s %10s %s%n", "measurement", "ms", "GB/s", "ratio", "target");
         for (String[] row : ROWS) {
@@ -174,12 +182,35 @@ public final class GpuBasicsBench {
                 throw new AssertionError("round trip differs");
             }
         }
+        hostCopies(dev, log2, n, x, reps);
         long[] expect = cpu.add(x, y);
         if (!Arrays.equals(expect, gpu.add(x, y))) {
             throw new AssertionError("GPU add differs from the CPU");
         }
         double l1 = hostMs(reps, () -> gpu.add(x, y));
         row("add L1 host-to-host 2^" + log2, l1, 3.0 * bytes / l1 / 1e6, String.format("%.2f x PCIe", l1 / pcie), "<= 1.30");
+        // the pieces: when the zeroing of the result array ends inside the add, and the add without it
+        double[] zeroed = new double[reps];
+        int[] k = {-3};
+        double l1t = hostMs(reps, () -> {
+            long t0 = System.nanoTime();
+            CudaEngine.addOrSubtract(dev, x, y, false, dev.transfers().allocateAsync(n + 1).thenApply(a -> {
+                if (k[0] >= 0) {
+                    zeroed[k[0]] = (System.nanoTime() - t0) / 1e6;
+                }
+                return a;
+            }));
+            k[0]++;
+        });
+        Arrays.sort(zeroed);
+        row("  add: result zeroed after", zeroed[reps / 2], 8.0 * n / zeroed[reps / 2] / 1e6, String.format("(add %.3f)", l1t), "");
+        long[] pre = new long[n + 1];
+        double l1p = hostMs(reps, () -> CudaEngine.addOrSubtract(dev, x, y, false,
+                java.util.concurrent.CompletableFuture.completedFuture(pre)));
+        if (!Arrays.equals(expect, pre)) {
+            throw new AssertionError("GPU add into a given array differs from the CPU");
+        }
+        row("  add into an allocated array", l1p, 3.0 * bytes / l1p / 1e6, String.format("%.2f x PCIe", l1p / pcie), "");
         double l1s = hostMs(reps, () -> gpu.subtract(x, y));
         row("subtract L1 host-to-host 2^" + log2, l1s, 3.0 * bytes / l1s / 1e6, String.format("%.2f x PCIe", l1s / pcie), "");
         long[] red = gpu.add(x, y);
@@ -189,6 +220,65 @@ public final class GpuBasicsBench {
         row("add on " + cpu.name() + " 2^" + log2, cpuAdd, 3.0 * bytes / cpuAdd / 1e6, "", "");
         double cpuNorm = hostMs(Math.max(3, reps / 4), () -> cpu.normalize(red));
         row("normalize on " + cpu.name() + " 2^" + log2, cpuNorm, 2.0 * bytes / cpuNorm / 1e6, "", "");
+    }
+
+    /**
+     * Heap to pinned and pinned to heap copies of the 2^log2-bit vector on 1, 4, 8 and 15 threads, the
+     * host side of the staged transfers; then {@code new long[]} followed by the copy out of pinned
+     * memory on the engine's copy threads: the floor of a host-to-host call that returns a fresh array.
+     */
+    private static void hostCopies(CudaDevice dev, int log2, int n, long[] x, int reps) {
+        long bytes = (long) n * 8;
+        Pointer h = new Pointer();
+        dev.makeCurrent();
+        Cu.check(cuMemAllocHost(h, bytes), "cuMemAllocHost");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(15);
+        try {
+            java.nio.LongBuffer lb = h.getByteBuffer(0, bytes).order(java.nio.ByteOrder.nativeOrder()).asLongBuffer();
+            long[] back = new long[n];
+            for (int t : new int[] {1, 4, 8, 15}) {
+                for (boolean in : new boolean[] {true, false}) {
+                    double ms = hostMs(reps, () -> {
+                        int part = (n + t - 1) / t;
+                        List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+                        for (int p = 0; p < n; p += part) {
+                            int lo = p;
+                            int len = Math.min(part, n - p);
+                            fs.add(pool.submit(() -> {
+                                if (in) {
+                                    lb.put(lo, x, lo, len);
+                                } else {
+                                    lb.get(lo, back, lo, len);
+                                }
+                            }));
+                        }
+                        fs.forEach(HostCopies::await);
+                    });
+                    row((in ? "heap->pinned " : "pinned->heap ") + t + " thr 2^" + log2, ms, bytes / ms / 1e6, "", "");
+                }
+            }
+            if (!Arrays.equals(x, back)) {
+                throw new AssertionError("host copy round trip differs");
+            }
+            // the host-side floor of any host-to-host operation returning a fresh array: the JVM zeroes
+            // it on one thread, and only then can the (parallel) copy out of staging begin
+            int t = HostTransfers.COPY_THREADS;
+            double floor = hostMs(reps, () -> {
+                long[] z = new long[n];
+                int part = (n + t - 1) / t;
+                List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+                for (int p = 0; p < n; p += part) {
+                    int lo = p;
+                    int len = Math.min(part, n - p);
+                    fs.add(pool.submit(() -> lb.get(lo, z, lo, len)));
+                }
+                fs.forEach(HostCopies::await);
+            });
+            row("new long[] + pinned->heap " + t + " thr", floor, bytes / floor / 1e6, "", "");
+        } finally {
+            pool.shutdown();
+            cuMemFreeHost(h);
+        }
     }
 
     /** Median milliseconds of {@code work} between two CUDA events on {@code s}, after 3 warm-ups. */
