@@ -70,10 +70,9 @@ final class HostTransfers {
     /**
      * Threads copying between the Java heap and the slots (property bignat.cuda.copyThreads; default
      * 8, at most the cores less one for the polling caller). On the H200 machine (16 cores, one
-     * socket) heap-to-pinned copies of 2^28 bits run at 15 GB/s on 1 thread, 32-34 on 4, 39-42 on 8
-     * and 35-38 on 15: host memory bandwidth, not threads, is the limit past ~6-8, and more threads
-     * only slow the thread zeroing the result array (2^28-bit add into an allocated array: 1.60-1.73 ms
-     * on 6-8 threads, 1.98-2.08 ms on 11-15).
+     * socket) heap-to-pinned copies of 2^28 bits run at 13-15 GB/s on 1 thread, 32-37 on 4, 39-47 on
+     * 8 and 38-45 on 15: host memory bandwidth, not threads, is the limit past ~6-8 (2^28-bit add into
+     * an allocated array: 1.60-1.73 ms on 6-8 threads, 1.81-2.08 ms on 11-15).
      */
     static final int COPY_THREADS = Math.max(1, Integer.getInteger("bignat.cuda.copyThreads",
             Math.min(8, Runtime.getRuntime().availableProcessors() - 1)));
