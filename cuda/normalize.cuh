@@ -9,22 +9,25 @@
 // of propagate maps: every step below costs the same for it as for random data.
 //
 // Chunked reduce-then-scan in ONE launch (bn_normalize). Tiles of BN_NORM_TILE digits are grouped in
-// chunks of BN_NORM_CHUNK tiles (4 MiB of input). Each block takes a ticket (atomic counter, so a block
+// chunks of BN_NORM_CHUNK tiles (4 MiB of input). Each block takes a ticket k (atomic counter, so a block
 // only ever waits for blocks that took earlier tickets and are therefore running or done: no deadlock
-// whatever order the hardware dispatches blocks in). Ticket order: the reduce blocks of the first
-// BN_NORM_LAG chunks, then reduce blocks of chunk g + LAG interleaved with apply blocks of chunk g.
-//   reduce tile: compose its digits' maps into one tile map; the last reducer of a chunk (atomic count)
-//                turns the chunk's tile maps into tile carry-in states once the chunk's own carry-in
-//                state S[c] is published, then publishes S[c + 1];
-//   apply tile:  waits for S[c + 1] (chunk c fully reduced and scanned), re-reads its digits, scans them
-//                from the tile's carry-in state, writes z.
-// The apply re-read comes LAG chunks (16 MiB of reads plus the writes) after the reduce read, so it hits
-// L2 (60 MB on an H200) instead of device memory: device traffic approaches 1 read + 1 write. The lag
-// also keeps apply blocks from waiting on the reduce tail of their chunk. Apply loads/stores are
-// streaming (evict-first): their lines are not needed again.
-// Measured (H200, 2026-11-21, cuda/test/norm_harness.cu, NORMALIZE-NOTES.md): 0.56-0.57 of
-// device-to-device copy bandwidth on chains and random data at 2^30 and 2^32 bits; the previous 3-pass
-// version (reduce, 1-block scan, reverse-order apply; 3 launches) reached 0.48-0.49.
+// whatever order the hardware dispatches blocks in) and handles a PAIR of tiles at once:
+//   reduce tile k (if k < tiles): compose its digits' maps into one tile map and publish it in the tile's
+//                word (map | 0x80); the chunk's last reducer (atomic count) waits until every word of
+//                the chunk is present and the chunk's carry-in state S[c] is published, turns the maps
+//                into tile carry-in states (state | 0x100) and publishes S[c + 1];
+//   apply tile k - Lt (Lt = min(tiles, BN_NORM_LAG chunks)): polls its own word for the carry-in state,
+//                scans its digits from it, writes z.
+// Both tiles' loads are in flight together; the apply tile was read Lt tiles (16 MiB) earlier, so its
+// re-read hits L2 (60 MB on an H200) instead of device memory: device traffic approaches 1 read + 1 write.
+// The reducers of chunk(a) hold tickets <= (chunk(a) + 1) * CHUNK - 1 < a + Lt, so an apply waits only on
+// earlier tickets. Latency cuts (each measured): one ticket per 2 tiles; the count round trip overlaps
+// the apply (its result is needed only at the end); no fence between a map and the count (the word
+// carries its own present bit); the apply polls one word instead of a chunk flag and then its word.
+// Apply loads/stores are streaming (evict-first): their lines are not needed again.
+// Measured (H200, 2026-11-21, cuda/test/norm_harness.cu, NORMALIZE-NOTES.md): 0.61-0.64 of
+// device-to-device copy bandwidth at 2^30 and 2^32 bits (chains 0.637); the previous version (one tile
+// per block and ticket, a fence and the count round trip on every reduce) reached 0.53-0.55.
 //
 // Map encoding: 2 bits per input state, state index = carry + 1; bits [2k, 2k+1] hold f(k - 1) + 1.
 //
@@ -32,8 +35,8 @@
 //   u64 [0]: unused;  [1]: 1 + index of the highest non-zero output digit (0: all zero);
 //   [2]: the carry out of digit n-1 as a signed value (-1 means the input value was negative);
 //   [3]: the block ticket counter;
-//   then u32 words: tile[tiles] (tile map, then its carry-in state), count[chunks] (reduced tiles),
-//   S[chunks + 1] (chunk carry-in state + 1; 0 = not yet known).
+//   then u32 words: tile[tiles] (0, then map | 0x80, then carry-in state | 0x100), count[chunks] (reduced
+//   tiles), S[chunks + 1] (chunk carry-in state + 1; 0 = not yet known).
 // Output z has n + 1 digits: z[n] receives the final carry.
 #pragma once
 #include "common.cuh"
@@ -42,12 +45,13 @@
 /* Digits per thread: 8 (4 x 16-byte loads in flight); 16 measured slower (94 registers, 2026-11-21). */
 #define BN_NORM_DPT 8
 #define BN_NORM_TILE (BN_NORM_THREADS * BN_NORM_DPT)
-/* Tiles per chunk and the reduce lead in chunks: 256 x 4 measured best of 128-2048 tiles x 1-8 chunks
-   (H200, 2026-11-21: lag 1 leaves apply blocks waiting, 0.45; 24+ MiB of lead loses L2 hits, 0.49-0.52). */
+/* Tiles per chunk and the reduce lead in chunks: 256 x 4 measured best (H200, 2026-11-21, paired kernel:
+   256 x 4 0.637 chains / 0.613 random, 256 x 5 0.630 / 0.614, 512 x 2 0.630 / 0.610, 128 x 8 0.51;
+   one-tile-per-block kernel before: lag 1 0.45, 24+ MiB of lead loses L2 hits, 0.49-0.52). */
 #define BN_NORM_CHUNK 256
 #define BN_NORM_LAG 4
-/* Blocks per SM asked of the register allocator: 5 (48 registers) gives 0.57 against 0.52 at 4 blocks
-   (64 registers); 6 blocks spill (0.55), 7-8 spill more (0.43). */
+/* Blocks per SM asked of the register allocator: 5 (47 registers, no spill) gives 0.637 on chains against
+   0.607 at 4 blocks (50 registers) and 0.542 at 6 (40 registers, 32 bytes of spill) (H200, 2026-11-21). */
 #define BN_NORM_MIN_BLOCKS 5
 #define BN_NORM_WARPS (BN_NORM_THREADS / 32)
 #define BN_MAP_ID 36u          /* 0 | 1 << 2 | 2 << 4: the identity map */
@@ -145,147 +149,148 @@ __host__ __device__ __forceinline__ long long bn_norm_scratch_bytes(long long n)
     return 32 + 4 * (tiles + 2 * chunks + 1);
 }
 
-/** Blocks of the bn_normalize launch: the reduce prologue, then a reduce and an apply slot per tile. */
+/** Blocks (tickets) of the bn_normalize launch: tiles + min(tiles, LAG chunks); ticket k reduces tile k
+    and applies tile k - min(tiles, LAG chunks). */
 __host__ __device__ __forceinline__ long long bn_norm_blocks(long long n) {
     long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE;
-    return min(tiles, (long long)BN_NORM_LAG * BN_NORM_CHUNK) + 2 * tiles;
+    return tiles + min(tiles, (long long)BN_NORM_LAG * BN_NORM_CHUNK);
+}
+
+__device__ __forceinline__ unsigned bn_ld_relaxed(const unsigned* p) {
+    unsigned v;
+    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+__device__ __forceinline__ void bn_st_relaxed(unsigned* p, unsigned v) {
+    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
 }
 
 /** The whole normalize in one launch of bn_norm_blocks(n) blocks (see the top of this file). */
-template <bool TICKET>
-__device__ __forceinline__ void bn_normalize_block(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z,
-                                                   u64* __restrict__ scratch) {
+extern "C" __global__ void __launch_bounds__(BN_NORM_THREADS, BN_NORM_MIN_BLOCKS)
+bn_normalize(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ scratch) {
+    constexpr int D = BN_NORM_DPT;
     constexpr int CT = BN_NORM_CHUNK;
     constexpr int PER = (CT + BN_NORM_THREADS - 1) / BN_NORM_THREADS;  // tile words per thread in the chunk scan
     const long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE;
     const long long chunks = (tiles + CT - 1) / CT;
-    const long long prologue = min(tiles, (long long)BN_NORM_LAG * CT);
+    const long long lagT = min(tiles, (long long)BN_NORM_LAG * CT);
     unsigned* tileWords = reinterpret_cast<unsigned*>(scratch + 4);
     unsigned* count = tileWords + tiles;
     unsigned* S = count + chunks;
-    __shared__ unsigned sWarp[BN_NORM_WARPS];
-    __shared__ unsigned sTop[BN_NORM_WARPS];
-    __shared__ unsigned long long sWord;
+    __shared__ unsigned sWarpR[BN_NORM_WARPS], sWarpA[BN_NORM_WARPS], sWarpS[BN_NORM_WARPS], sTop[BN_NORM_WARPS];
+    __shared__ unsigned long long sTicket;
+    __shared__ unsigned sState, sLast, sChunkIn;
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    long long b = blockIdx.x;
-    if (TICKET) {
-        if (threadIdx.x == 0) sWord = atomicAdd(scratch + 3, 1ull);
-        __syncthreads();
-        b = (long long)sWord;
-    }
-    bool reduce;
-    long long tile;
-    if (b < prologue) {
-        reduce = true;
-        tile = b;
-    } else {
-        long long k = b - prologue, g = k / (2 * CT), i = k % (2 * CT);
-        reduce = (i & 1) == 0;
-        tile = reduce ? (g + BN_NORM_LAG) * CT + i / 2 : g * CT + i / 2;
-    }
-    if (tile >= tiles) return;
-    const long long chunk = tile / CT;
-    const long long base = tile * BN_NORM_TILE + (long long)threadIdx.x * BN_NORM_DPT;
-    digit_t d[BN_NORM_DPT];
-    const bool full = bn_norm_load<BN_NORM_DPT>(x, n, base, d, !reduce);
-    const unsigned inc = bn_warp_scan(bn_norm_thread_map<BN_NORM_DPT>(d, n, base, full), lane);
-    if (lane == 31) sWarp[warp] = inc;
+    if (threadIdx.x == 0) sTicket = atomicAdd(scratch + 3, 1ull);
     __syncthreads();
-
-    if (reduce) {
-        if (threadIdx.x == 0) {
-            unsigned m = BN_MAP_ID;
-#pragma unroll
-            for (int w = 0; w < BN_NORM_WARPS; w++) m = bn_map_then(m, sWarp[w]);
-            tileWords[tile] = m;
-            __threadfence();  // the map is visible before the count says so
-            const long long chunkTiles = min((long long)CT, tiles - chunk * CT);
-            sWord = atomicAdd(count + chunk, 1u) == (unsigned)(chunkTiles - 1);
-        }
-        __syncthreads();
-        if (sWord == 0) return;
-        // The chunk's last reducer: tile maps -> tile carry-in states, then S[chunk + 1].
-        __threadfence();
-        const long long t1 = min((chunk + 1) * CT, tiles);
-        const long long lo = chunk * CT + (long long)threadIdx.x * PER;
-        unsigned mm[PER];
+    const long long k = (long long)sTicket;
+    const long long r = k, a = k - lagT;
+    const bool doR = r < tiles, doA = a >= 0 && a < tiles;
+    const long long baseR = r * BN_NORM_TILE + (long long)threadIdx.x * D;
+    const long long baseA = a * BN_NORM_TILE + (long long)threadIdx.x * D;
+    digit_t dr[D], da[D];
+    bool fullA = false;
+    unsigned tw = 0;
+    if (doA) {
+        fullA = bn_norm_load<D>(x, n, baseA, da, true);
+        if (threadIdx.x == 0) tw = bn_ld_relaxed(tileWords + a);  // first poll, in flight with the loads
+    }
+    if (doR) {
+        const bool fullR = bn_norm_load<D>(x, n, baseR, dr, false);
+        const unsigned incR = bn_warp_scan(bn_norm_thread_map<D>(dr, n, baseR, fullR), lane);
+        if (lane == 31) sWarpR[warp] = incR;
+    }
+    unsigned incA = 0;
+    if (doA) {
+        incA = bn_warp_scan(bn_norm_thread_map<D>(da, n, baseA, fullA), lane);
+        if (lane == 31) sWarpA[warp] = incA;
+    }
+    __syncthreads();
+    unsigned cnt = 0;  // the count ticket: consumed only at the end, so its round trip overlaps the apply
+    if (doR && threadIdx.x == 32) {
         unsigned m = BN_MAP_ID;
 #pragma unroll
-        for (int k = 0; k < PER; k++) {
-            mm[k] = lo + k < t1 ? __ldcg(tileWords + lo + k) : BN_MAP_ID;
-            m = bn_map_then(m, mm[k]);
-        }
-        const unsigned cinc = bn_warp_scan(m, lane);
-        __syncthreads();  // everyone has read sWord and sWarp
-        if (lane == 31) sWarp[warp] = cinc;
-        if (threadIdx.x == 0) {
-            unsigned s = 1u;  // carry 0 into chunk 0
-            if (chunk > 0) {
-                volatile unsigned* vs = S + chunk;
-                while ((s = *vs) == 0) {}
-                s -= 1;
+        for (int w = 0; w < BN_NORM_WARPS; w++) m = bn_map_then(m, sWarpR[w]);
+        // the word carries its own present bit (0x80), so no fence before the count: the scanner polls it
+        bn_st_relaxed(tileWords + r, m | 0x80u);
+        cnt = atomicAdd(count + r / CT, 1u) + 1;
+    }
+    if (doA && threadIdx.x == 0) {
+        while ((tw & 0x100u) == 0) tw = bn_ld_relaxed(tileWords + a);
+        sState = tw & 3u;
+    }
+    __syncthreads();
+    if (doA) {
+        int c = (int)bn_map_apply(bn_block_exclusive(incA, sWarpA, lane, warp), sState) - 1;
+        digit_t out[D];
+        unsigned top = 0;
+#pragma unroll
+        for (int q = 0; q < D; q++) {
+            digit_t v = da[q] + c;
+            out[q] = v & BN_MASK;
+            c = (int)(v >> BN_W);
+            if ((fullA || baseA + q < n) && out[q] != 0) top = (unsigned)(baseA + q + 1);
+            if (baseA + q == n - 1) {
+                // the owner of the top digit reports the final carry and stores it as digit n
+                scratch[2] = (u64)(long long)c;
+                z[n] = c;
+                if (c > 0) top = (unsigned)(n + 1);
             }
-            sWord = s;
         }
-        __syncthreads();
-        unsigned state = bn_map_apply(bn_block_exclusive(cinc, sWarp, lane, warp), (unsigned)sWord);
+        if (fullA) {
 #pragma unroll
-        for (int k = 0; k < PER; k++) {
-            if (lo + k < t1) tileWords[lo + k] = state;
-            state = bn_map_apply(mm[k], state);
+            for (int q = 0; q < D; q += 2)
+                __stcs(reinterpret_cast<longlong2*>(z + baseA + q), make_longlong2(out[q], out[q + 1]));
+        } else {
+#pragma unroll
+            for (int q = 0; q < D; q++) if (baseA + q < n) z[baseA + q] = out[q];
         }
-        __threadfence();
-        __syncthreads();
-        // identity maps past t1, so the last thread's state is the chunk's carry out
-        if (threadIdx.x == BN_NORM_THREADS - 1) atomicExch(S + chunk + 1, state + 1);
-        return;
+        top = __reduce_max_sync(BN_FULL, top);
+        if (lane == 0) sTop[warp] = top;
     }
-
-    // apply
-    if (threadIdx.x == 0) {
-        volatile unsigned* vs = S + chunk + 1;
-        while (*vs == 0) {}
-        __threadfence();
-        sWord = __ldcg(tileWords + tile);
-    }
+    if (doR && threadIdx.x == 32) sLast = cnt == (unsigned)min((long long)CT, tiles - (r / CT) * CT);
     __syncthreads();
-    int c = (int)bn_map_apply(bn_block_exclusive(inc, sWarp, lane, warp), (unsigned)sWord) - 1;
-    digit_t out[BN_NORM_DPT];
-    unsigned top = 0;
-#pragma unroll
-    for (int k = 0; k < BN_NORM_DPT; k++) {
-        digit_t v = d[k] + c;
-        out[k] = v & BN_MASK;
-        c = (int)(v >> BN_W);
-        if ((full || base + k < n) && out[k] != 0) top = (unsigned)(base + k + 1);
-        if (base + k == n - 1) {
-            // the owner of the top digit reports the final carry and stores it as digit n
-            scratch[2] = (u64)(long long)c;
-            z[n] = c;
-            if (c > 0) top = (unsigned)(n + 1);
-        }
-    }
-    if (full) {
-#pragma unroll
-        for (int k = 0; k < BN_NORM_DPT; k += 2)
-            __stcs(reinterpret_cast<longlong2*>(z + base + k), make_longlong2(out[k], out[k + 1]));
-    } else {
-#pragma unroll
-        for (int k = 0; k < BN_NORM_DPT; k++) if (base + k < n) z[base + k] = out[k];
-    }
-    top = __reduce_max_sync(BN_FULL, top);
-    if (lane == 0) sTop[warp] = top;
-    __syncthreads();
-    if (threadIdx.x == 0) {
+    if (doA && threadIdx.x == 0) {
         unsigned t = 0;
 #pragma unroll
-        for (int k = 0; k < BN_NORM_WARPS; k++) t = max(t, sTop[k]);
+        for (int q = 0; q < BN_NORM_WARPS; q++) t = max(t, sTop[q]);
         if (t != 0) atomicMax(scratch + 1, (u64)t);
     }
-}
-
-extern "C" __global__ void __launch_bounds__(BN_NORM_THREADS, BN_NORM_MIN_BLOCKS)
-bn_normalize(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ scratch) {
-    bn_normalize_block<true>(x, n, z, scratch);
+    if (!doR || sLast == 0) return;
+    // The chunk's last reducer: tile maps -> tile carry-in states (state | 0x100), then S[c + 1].
+    const long long c = r / CT;
+    const long long t1 = min((c + 1) * CT, tiles);
+    const long long lo = c * CT + (long long)threadIdx.x * PER;
+    unsigned mm[PER];
+    unsigned m = BN_MAP_ID;
+#pragma unroll
+    for (int q = 0; q < PER; q++) {
+        unsigned w = BN_MAP_ID | 0x80u;
+        if (lo + q < t1) while (((w = bn_ld_relaxed(tileWords + lo + q)) & 0x80u) == 0) {}
+        mm[q] = w & 63u;
+        m = bn_map_then(m, mm[q]);
+    }
+    const unsigned cinc = bn_warp_scan(m, lane);
+    if (lane == 31) sWarpS[warp] = cinc;
+    if (threadIdx.x == 0) {
+        unsigned s = 1u;  // carry 0 into chunk 0
+        if (c > 0) {
+            volatile unsigned* vs = S + c;
+            while ((s = *vs) == 0) {}
+            s -= 1;
+        }
+        sChunkIn = s;
+    }
+    __syncthreads();
+    unsigned state = bn_map_apply(bn_block_exclusive(cinc, sWarpS, lane, warp), sChunkIn);
+#pragma unroll
+    for (int q = 0; q < PER; q++) {
+        if (lo + q < t1) bn_st_relaxed(tileWords + lo + q, state | 0x100u);
+        state = bn_map_apply(mm[q], state);
+    }
+    __threadfence();
+    __syncthreads();
+    // identity maps past t1, so the last thread's state is the chunk's carry out
+    if (threadIdx.x == BN_NORM_THREADS - 1) atomicExch(S + c + 1, state + 1);
 }

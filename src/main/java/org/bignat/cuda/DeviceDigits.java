@@ -91,8 +91,8 @@ public final class DeviceDigits {
             throw new IllegalArgumentException("normalize scratch needs " + bytes + " bytes");
         }
         Cu.check(cuMemsetD32Async(scratch.pointer(), 0, bytes / 4, stream.handle()), "cuMemsetD32Async");
-        // bn_norm_blocks: the reduce prologue of up to LAG chunks, then a reduce and an apply slot per tile
-        long blocks = Math.min(tiles, (long) NORM_LAG_CHUNKS * NORM_CHUNK_TILES) + 2 * tiles;
+        // bn_norm_blocks: one block (ticket) per pair "reduce tile k, apply tile k - min(tiles, LAG chunks)"
+        long blocks = tiles + Math.min(tiles, (long) NORM_LAG_CHUNKS * NORM_CHUNK_TILES);
         device.launch("bn_normalize", blocks, NORM_THREADS, 0, stream,
                 new KernelArgs().ptr(x).i64(n).ptr(z).ptr(scratch));
     }
