@@ -177,56 +177,73 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
 
     /*
      * Leaf products: a 48-bit digit is split into 24-bit halves so that every partial product is
-     * below 2^50 and exact in a 64-bit lane (vpmullq); for digits x = x1 2^24 + x0, y likewise,
+     * below 2^48 and exact in a 64-bit lane (vpmullq); for digits x = x1 2^24 + x0, y likewise,
      * x y = (x0 y0 + ((mid mod 2^24) << 24)) + (x1 y1 + (mid >> 24)) 2^48 with
-     * mid = x0 y1 + x1 y0, i.e. a low part for column t and a high part for column t+1, each added
-     * into its own column array (no cross-lane shift) and merged once at the end. Columns get at
-     * most p terms below 2^50, far from overflow for the leaf sizes used (p <= 2^12).
+     * mid = x0 y1 + x1 y0, i.e. a low part for column t and a high part for column t+1, kept in
+     * two column arrays (no cross-lane shift) and merged by the fold at the end.
      *
-     * Scratch layout, in regions of ps = (p rounded up to the lane count) + L longs, so that an
-     * unaligned vector starting below p never reads into the next region: y0 [0, ps),
-     * y1 [ps, 2ps), colLo [2ps, 4ps), colHi [4ps, 6ps).
+     * Product scanning (Comba's column-wise order): each pair of blocks of L result columns
+     * [c, c + 2L) is summed in vector registers over every digit x_i that reaches it, reading the
+     * y halves unaligned at column - i, and stored once. The operand-scanning form (a row of
+     * products per digit of x added into the column arrays) loaded and stored both column blocks
+     * for every digit, which made the stores the bottleneck. Summing two blocks per digit (on the
+     * JDKs where that compiles well, {@link #BLOCK_PAIRS}) shares the digit's broadcasts and keeps
+     * six independent sums in flight, so the loop runs at about the multiplier's throughput (one
+     * 8-lane vpmullq per cycle on the development machine).
+     * Every column sum is exact (below p 2^50 < 2^60 for p <= 768), so the canonical result is
+     * that of any other exact schoolbook.
+     *
+     * Scratch layout, pp = p rounded up to the lane count, rr = pp + 4L: y0 halves at
+     * [2L, 2L + p) and y1 halves at [rr + 2L, rr + 2L + p), each zero-padded by 2L on both sides
+     * (the unaligned loads reach 2L - 1 columns past either end); colLo [2rr, 2rr + 2pp),
+     * colHi [2rr + 2pp, 2rr + 4pp). 2pp is a multiple of 2L, so the block pairs tile the columns.
      */
     @Override
     public int leafScratch(int p) {
-        return 6 * (roundUp(p) + L);
-    }
-
-    /** Zeroes what the leaf reads before writing: the halves' padding and the column regions. */
-    private static void clear(long[] sc, int p, int ps) {
-        java.util.Arrays.fill(sc, p, ps, 0L);
-        java.util.Arrays.fill(sc, ps + p, 2 * ps, 0L);
-        java.util.Arrays.fill(sc, 2 * ps, 6 * ps, 0L);
+        return 6 * roundUp(p) + 8 * L;
     }
 
     private static int roundUp(int p) {
         return (p + L - 1) / L * L;
     }
 
-    /**
-     * Product scanning (Comba's column-wise order): each block of L result columns is summed in
-     * two vector registers over every digit x_i that reaches it, reading the y halves unaligned
-     * at column - i (zero-padded by L on both sides), and stored once. The operand-scanning form
-     * ({@link #row}) loads and stores both column blocks for every digit of x, which made the
-     * stores the bottleneck. Each column holds the same value x0 y0 + 2^24 (x0 y1 + x1 y0) + 2^48 x1 y1
-     * summed (exact: every sum is below p 2^50 < 2^60 for p <= 768), only split differently between
-     * the lo and hi columns, so the canonical result is identical.
-     */
-    @Override
-    public void leafMulMod(long[] x, long[] y, int p, long[] sc) {
-        int pp = roundUp(p);
-        int rr = pp + 2 * L;
-        int y0o = L;
-        int y1o = rr + L;
-        int lo = 2 * rr;
-        int hi = lo + 2 * pp;
-        java.util.Arrays.fill(sc, 0, L, 0L);
-        java.util.Arrays.fill(sc, L + p, rr + L, 0L);
-        java.util.Arrays.fill(sc, rr + L + p, 2 * rr, 0L);
-        for (int j = 0; j < p; j++) {
+    /** Writes y's 24-bit halves into their zero-padded regions at 2L and rr + 2L (rr = pp + 4L). */
+    private static void halves(long[] y, int p, int rr, long[] sc) {
+        int y0o = 2 * L;
+        int y1o = rr + 2 * L;
+        java.util.Arrays.fill(sc, 0, y0o, 0L);
+        java.util.Arrays.fill(sc, y0o + p, y1o, 0L);
+        java.util.Arrays.fill(sc, y1o + p, 2 * rr, 0L);
+        int j = 0;
+        for (int bound = S.loopBound(p); j < bound; j += L) {
+            LongVector v = LongVector.fromArray(S, y, j);
+            v.and(M24).intoArray(sc, y0o + j);
+            v.lanewise(VectorOperators.LSHR, 24).intoArray(sc, y1o + j);
+        }
+        for (; j < p; j++) {
             sc[y0o + j] = y[j] & M24;
             sc[y1o + j] = y[j] >>> 24;
         }
+    }
+
+    @Override
+    public void leafMulMod(long[] x, long[] y, int p, long[] sc) {
+        if (BLOCK_PAIRS) {
+            mulBlockPairs(x, y, p, sc);
+        } else {
+            mulSingleBlocks(x, y, p, sc);
+        }
+    }
+
+    /** {@link #leafMulMod} one block of L columns at a time (for JDK 17, see {@link #BLOCK_PAIRS}). */
+    static void mulSingleBlocks(long[] x, long[] y, int p, long[] sc) {
+        int pp = roundUp(p);
+        int rr = pp + 4 * L;
+        int y0o = 2 * L;
+        int y1o = rr + 2 * L;
+        int lo = 2 * rr;
+        int hi = lo + 2 * pp;
+        halves(y, p, rr, sc);
         for (int c = 0; c < 2 * pp; c += L) {
             LongVector accLo = LongVector.zero(S);
             LongVector accHi = LongVector.zero(S);
@@ -243,73 +260,245 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
                 accHi = accHi.add(a1.mul(x1));
                 accMid = accMid.add(a0.mul(x1)).add(a1.mul(x0));
             }
-            // The middle sum (< p 2^49 < 2^59) split once per column block, not per digit pair.
             accLo.add(accMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c);
             accHi.add(accMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c);
         }
         fold(x, p, sc, lo, hi);
     }
 
-    @Override
-    public void leafSqrMod(long[] x, int p, long[] sc) {
+    static void mulBlockPairs(long[] x, long[] y, int p, long[] sc) {
         int pp = roundUp(p);
-        int ps = pp + L;
-        int y1o = ps;
-        int lo = 2 * ps;
-        int hi = 4 * ps;
-        clear(sc, p, ps);
-        for (int j = 0; j < p; j++) {
-            sc[j] = x[j] & M24;
-            sc[y1o + j] = x[j] >>> 24;
-        }
-        for (int i = 0; i < p; i++) {
-            long xi = x[i];
-            if (xi == 0) {
-                continue;
+        int rr = pp + 4 * L;
+        int y0o = 2 * L;
+        int y1o = rr + 2 * L;
+        int lo = 2 * rr;
+        int hi = lo + 2 * pp;
+        halves(y, p, rr, sc);
+        for (int c = 0; c < 2 * pp; c += 2 * L) {
+            LongVector aLo = LongVector.zero(S);
+            LongVector aHi = LongVector.zero(S);
+            LongVector aMid = LongVector.zero(S);
+            LongVector bLo = LongVector.zero(S);
+            LongVector bHi = LongVector.zero(S);
+            LongVector bMid = LongVector.zero(S);
+            int iFrom = Math.max(0, c - p + 1);
+            int iTo = Math.min(p - 1, c + 2 * L - 1);
+            for (int i = iFrom; i <= iTo; i++) {
+                long xi = x[i];
+                LongVector x0 = LongVector.broadcast(S, xi & M24);
+                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int o = c - i;
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + o);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + o);
+                LongVector b0 = LongVector.fromArray(S, sc, y0o + o + L);
+                LongVector b1 = LongVector.fromArray(S, sc, y1o + o + L);
+                aLo = aLo.add(a0.mul(x0));
+                aHi = aHi.add(a1.mul(x1));
+                aMid = aMid.add(a0.mul(x1)).add(a1.mul(x0));
+                bLo = bLo.add(b0.mul(x0));
+                bHi = bHi.add(b1.mul(x1));
+                bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
             }
-            // cross products x_i x_j (j > i) doubled, the row starting at column 2i+1
-            long d = xi << 1;
-            int from = i + 1;
-            if (from < p) {
-                rowFrom(sc, d & M24, d >>> 24, from, y1o, p, lo + i, hi + i);
-            }
-            long x0 = xi & M24;
-            long x1 = xi >>> 24;
-            long mid = 2 * x0 * x1;
-            sc[lo + 2 * i] += x0 * x0 + ((mid & M24) << 24);
-            sc[hi + 2 * i] += x1 * x1 + (mid >>> 24);
+            // The middle sums (< p 2^49 < 2^59) split once per column block, not per digit pair.
+            // (Written out, not a helper method: a call that is not inlined boxes its vectors.)
+            aLo.add(aMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c);
+            aHi.add(aMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c);
+            bLo.add(bMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c + L);
+            bHi.add(bMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c + L);
         }
         fold(x, p, sc, lo, hi);
     }
 
-    /** colLo[loBase + j] += low(x y_j), colHi[hiBase + j] += high(x y_j) for j in [0, pp). */
-    private static void row(long[] sc, long x0, long x1, int y0o, int y1o, int pp, int loBase, int hiBase) {
-        for (int j = 0; j < pp; j += L) {
-            LongVector a0 = LongVector.fromArray(S, sc, y0o + j);
-            LongVector a1 = LongVector.fromArray(S, sc, y1o + j);
-            LongVector ll = a0.mul(x0);
-            LongVector hh = a1.mul(x1);
-            LongVector mid = a0.mul(x1).add(a1.mul(x0));
-            LongVector l = ll.add(mid.and(M24).lanewise(VectorOperators.LSHL, 24));
-            LongVector h = hh.add(mid.lanewise(VectorOperators.LSHR, 24));
-            LongVector.fromArray(S, sc, loBase + j).add(l).intoArray(sc, loBase + j);
-            LongVector.fromArray(S, sc, hiBase + j).add(h).intoArray(sc, hiBase + j);
+    /**
+     * Lane masks of {@link #leafSqrMod}: row k (0 <= k < L/2) is all-ones in the lanes l > 2k,
+     * zero elsewhere. A table rather than a comparison with an index vector, which C2 (JDK 17)
+     * kept boxed across the loops.
+     */
+    private static final long[] UPPER = upperMasks();
+
+    private static long[] upperMasks() {
+        long[] m = new long[L / 2 * L];
+        for (int k = 0; k < L / 2; k++) {
+            for (int l = 2 * k + 1; l < L; l++) {
+                m[k * L + l] = -1L;
+            }
+        }
+        return m;
+    }
+
+    /**
+     * As {@link #leafMulMod} with the symmetry of a square: column t is
+     * 2 sum_{i < j, i + j = t} x_i x_j + (t even ? x_(t/2)^2 : 0), so a block pair [c, c + 2L)
+     * sums only the digits i below its lanes' t/2 (half of leafMulMod's products), doubles the
+     * sums once, and the diagonal squares are added afterwards. For the digits i in
+     * [c/2, c/2 + L) some lanes have j = t - i <= i; those lanes are cleared with a mask from
+     * {@link #UPPER} (lane l of block [b, b + L) has j > i exactly when l > 2i - b): for
+     * i < c/2 + L/2 only the first block is masked, from there on only the second block has lanes
+     * left. Sums stay below 2 (p/2) 2^50 + 2^49 < 2^60 for p <= 768.
+     */
+    @Override
+    public void leafSqrMod(long[] x, int p, long[] sc) {
+        if (BLOCK_PAIRS) {
+            sqrBlockPairs(x, p, sc);
+        } else {
+            sqrSingleBlocks(x, p, sc);
         }
     }
 
-    /** As {@link #row} for j in [from, p) (the y halves are zero from p on). */
-    private static void rowFrom(long[] sc, long x0, long x1, int from, int y1o, int p, int loBase, int hiBase) {
-        for (int j = from; j < p; j += L) {
-            LongVector a0 = LongVector.fromArray(S, sc, j);
-            LongVector a1 = LongVector.fromArray(S, sc, y1o + j);
-            LongVector ll = a0.mul(x0);
-            LongVector hh = a1.mul(x1);
-            LongVector mid = a0.mul(x1).add(a1.mul(x0));
-            LongVector l = ll.add(mid.and(M24).lanewise(VectorOperators.LSHL, 24));
-            LongVector h = hh.add(mid.lanewise(VectorOperators.LSHR, 24));
-            LongVector.fromArray(S, sc, loBase + j).add(l).intoArray(sc, loBase + j);
-            LongVector.fromArray(S, sc, hiBase + j).add(h).intoArray(sc, hiBase + j);
+    /**
+     * Whether the leaf products sum two blocks of L columns per digit (else one). Measured with a
+     * leaf probe (thread CPU time, min of 15 rounds, 2-core AMD EPYC with AVX-512, 2026-11-21),
+     * p = 88 digits: JDK 25 multiplies in 1.74 us with block pairs against 1.95 us one block at a
+     * time and squares in 1.32 against 1.41 us, but JDK 17's C2 compiles the pair loops slower:
+     * 2.12 against 2.01 us, squares 1.79 against 1.44 us. The JDK releases in between were not
+     * measured and take the single blocks.
+     */
+    static final boolean BLOCK_PAIRS = Runtime.version().feature() >= 25;
+
+    static void sqrBlockPairs(long[] x, int p, long[] sc) {
+        int pp = roundUp(p);
+        int rr = pp + 4 * L;
+        int y0o = 2 * L;
+        int y1o = rr + 2 * L;
+        int lo = 2 * rr;
+        int hi = lo + 2 * pp;
+        halves(x, p, rr, sc);
+        int half = L / 2;
+        long[] upper = UPPER;
+        for (int c = 0; c < 2 * pp; c += 2 * L) {
+            LongVector aLo = LongVector.zero(S);
+            LongVector aHi = LongVector.zero(S);
+            LongVector aMid = LongVector.zero(S);
+            LongVector bLo = LongVector.zero(S);
+            LongVector bHi = LongVector.zero(S);
+            LongVector bMid = LongVector.zero(S);
+            int h = c >>> 1; // c is even
+            int i = Math.max(0, c - p + 1);
+            // i < c/2: j > i in every lane of both blocks
+            for (int end = Math.min(p, h); i < end; i++) {
+                long xi = x[i];
+                LongVector x0 = LongVector.broadcast(S, xi & M24);
+                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int o = c - i;
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + o);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + o);
+                LongVector b0 = LongVector.fromArray(S, sc, y0o + o + L);
+                LongVector b1 = LongVector.fromArray(S, sc, y1o + o + L);
+                aLo = aLo.add(a0.mul(x0));
+                aHi = aHi.add(a1.mul(x1));
+                aMid = aMid.add(a0.mul(x1)).add(a1.mul(x0));
+                bLo = bLo.add(b0.mul(x0));
+                bHi = bHi.add(b1.mul(x1));
+                bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
+            }
+            // c/2 <= i < c/2 + L/2: the first block masked, the second full
+            for (int end = Math.min(p, h + half); i < end; i++) {
+                long xi = x[i];
+                LongVector x0 = LongVector.broadcast(S, xi & M24);
+                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int o = c - i;
+                LongVector m = LongVector.fromArray(S, upper, (i - h) * L);
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + o).and(m);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + o).and(m);
+                LongVector b0 = LongVector.fromArray(S, sc, y0o + o + L);
+                LongVector b1 = LongVector.fromArray(S, sc, y1o + o + L);
+                aLo = aLo.add(a0.mul(x0));
+                aHi = aHi.add(a1.mul(x1));
+                aMid = aMid.add(a0.mul(x1)).add(a1.mul(x0));
+                bLo = bLo.add(b0.mul(x0));
+                bHi = bHi.add(b1.mul(x1));
+                bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
+            }
+            // c/2 + L/2 <= i < c/2 + L: only the second block, masked
+            for (int end = Math.min(p, h + L); i < end; i++) {
+                long xi = x[i];
+                LongVector x0 = LongVector.broadcast(S, xi & M24);
+                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int o = c - i + L;
+                LongVector m = LongVector.fromArray(S, upper, (i - h - half) * L);
+                LongVector b0 = LongVector.fromArray(S, sc, y0o + o).and(m);
+                LongVector b1 = LongVector.fromArray(S, sc, y1o + o).and(m);
+                bLo = bLo.add(b0.mul(x0));
+                bHi = bHi.add(b1.mul(x1));
+                bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
+            }
+            // doubled: the off-diagonal products were summed once
+            aLo.add(aMid.and(M24).lanewise(VectorOperators.LSHL, 24)).lanewise(VectorOperators.LSHL, 1)
+                    .intoArray(sc, lo + c);
+            aHi.add(aMid.lanewise(VectorOperators.LSHR, 24)).lanewise(VectorOperators.LSHL, 1)
+                    .intoArray(sc, hi + c);
+            bLo.add(bMid.and(M24).lanewise(VectorOperators.LSHL, 24)).lanewise(VectorOperators.LSHL, 1)
+                    .intoArray(sc, lo + c + L);
+            bHi.add(bMid.lanewise(VectorOperators.LSHR, 24)).lanewise(VectorOperators.LSHL, 1)
+                    .intoArray(sc, hi + c + L);
         }
+        addDiagonalAndFold(x, p, sc, rr);
+    }
+
+    /**
+     * {@link #leafSqrMod} one block of L columns [c, c + L) at a time (for JDK 17, see
+     * {@link #BLOCK_PAIRS}); the lanes with j <= i of the digits i in [c/2, c/2 + L/2) are
+     * cleared with a mask from {@link #UPPER}.
+     */
+    static void sqrSingleBlocks(long[] x, int p, long[] sc) {
+        int pp = roundUp(p);
+        int rr = pp + 4 * L;
+        int y0o = 2 * L;
+        int y1o = rr + 2 * L;
+        int lo = 2 * rr;
+        int hi = lo + 2 * pp;
+        halves(x, p, rr, sc);
+        long[] upper = UPPER;
+        for (int c = 0; c < 2 * pp; c += L) {
+            LongVector accLo = LongVector.zero(S);
+            LongVector accHi = LongVector.zero(S);
+            LongVector accMid = LongVector.zero(S);
+            int i = Math.max(0, c - p + 1);
+            // i < c/2: j = t - i > i in every lane
+            for (int end = Math.min(p, (c + 1) >>> 1); i < end; i++) {
+                long xi = x[i];
+                long x0 = xi & M24;
+                long x1 = xi >>> 24;
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i);
+                accLo = accLo.add(a0.mul(x0));
+                accHi = accHi.add(a1.mul(x1));
+                accMid = accMid.add(a0.mul(x1)).add(a1.mul(x0));
+            }
+            // i <= (c + L - 2)/2: j > i in some lanes
+            for (int end = Math.min(p - 1, (c + L - 2) >>> 1); i <= end; i++) {
+                long xi = x[i];
+                long x0 = xi & M24;
+                long x1 = xi >>> 24;
+                LongVector m = LongVector.fromArray(S, upper, (i - (c >>> 1)) * L);
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i).and(m);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i).and(m);
+                accLo = accLo.add(a0.mul(x0));
+                accHi = accHi.add(a1.mul(x1));
+                accMid = accMid.add(a0.mul(x1)).add(a1.mul(x0));
+            }
+            accLo.add(accMid.and(M24).lanewise(VectorOperators.LSHL, 24)).lanewise(VectorOperators.LSHL, 1)
+                    .intoArray(sc, lo + c);
+            accHi.add(accMid.lanewise(VectorOperators.LSHR, 24)).lanewise(VectorOperators.LSHL, 1)
+                    .intoArray(sc, hi + c);
+        }
+        addDiagonalAndFold(x, p, sc, rr);
+    }
+
+    /** Adds the diagonal squares x_j^2 (from the halves) into columns 2j, then folds. */
+    private static void addDiagonalAndFold(long[] x, int p, long[] sc, int rr) {
+        int y0o = 2 * L;
+        int y1o = rr + 2 * L;
+        int lo = 2 * rr;
+        int hi = lo + 2 * (rr - 4 * L);
+        for (int j = 0; j < p; j++) {
+            long x0 = sc[y0o + j];
+            long x1 = sc[y1o + j];
+            long mid = 2 * x0 * x1;
+            sc[lo + 2 * j] += x0 * x0 + ((mid & M24) << 24);
+            sc[hi + 2 * j] += x1 * x1 + (mid >>> 24);
+        }
+        fold(x, p, sc, lo, hi);
     }
 
     /**

@@ -67,32 +67,89 @@ class ButterflyKernelsTest {
         org.junit.jupiter.api.Assertions.assertEquals(a, b, what);
     }
 
+    /** Leaf sizes: every p to 20, then steps of 9, each side of the lane blocks (8, 16 digits), up to 768. */
+    private static int[] leafSizes() {
+        java.util.TreeSet<Integer> ps = new java.util.TreeSet<>();
+        for (int p = 1; p <= 768; p = p < 20 ? p + 1 : p + 9) {
+            ps.add(p);
+        }
+        for (int m : new int[] {16, 32, 48, 64, 88, 96, 176, 384, 768}) {
+            for (int d = -1; d <= 1; d++) {
+                if (m + d <= 768) {
+                    ps.add(m + d);
+                }
+            }
+        }
+        ps.add(92);
+        return ps.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Leaf operand patterns (canonical digits): 0 all-ones (the largest digits, where the column
+     * sums peak), 1 all-ones but the lowest digit, 2 alternating all-ones and zero, 3 one digit
+     * (the top one) set, 4 digits with all-ones halves in turn (2^24 - 1, 2^48 - 2^24), others random.
+     */
+    private static long[] leafOperand(Random r, int p, int pattern) {
+        long[] x = new long[p];
+        for (int j = 0; j < p; j++) {
+            switch (pattern) {
+                case 0 -> x[j] = SsaDigits.MASK;
+                case 1 -> x[j] = j == 0 ? 1 : SsaDigits.MASK;
+                case 2 -> x[j] = (j & 1) == 0 ? SsaDigits.MASK : 0;
+                case 3 -> x[j] = j == p - 1 ? SsaDigits.MASK : 0;
+                case 4 -> x[j] = (j & 1) == 0 ? (1L << 24) - 1 : SsaDigits.MASK - ((1L << 24) - 1);
+                default -> x[j] = r.nextLong() & SsaDigits.MASK;
+            }
+        }
+        return x;
+    }
+
     @Test
     void leafProductsMatchScalar() {
         Random r = new Random(SEED ^ 2);
         ButterflyKernels v = Ssa.kernels();
         ButterflyKernels s = ScalarButterflies.INSTANCE;
         // p up to the largest digit leaf (DIGIT_BASECASE_MAX_DIGITS_VECTOR = 768), where the column sums peak
-        for (int p = 1; p <= 768; p = p < 20 ? p + 1 : p < 100 ? p + 9 : p < 767 ? 767 : p + 1) {
+        for (int p : leafSizes()) {
             long[] sv = new long[v.leafScratch(p)];
             long[] ss = new long[s.leafScratch(p)];
             for (int t = 0; t < 10; t++) {
-                long[] x = new long[p];
-                long[] y = new long[p];
-                for (int j = 0; j < p; j++) {
-                    x[j] = t == 0 ? SsaDigits.MASK : r.nextLong() & SsaDigits.MASK;
-                    y[j] = t <= 1 ? SsaDigits.MASK : r.nextLong() & SsaDigits.MASK;
-                }
+                long[] x = leafOperand(r, p, t);
+                long[] y = t <= 1 ? leafOperand(r, p, 0) : leafOperand(r, p, t == 4 ? 2 : 9);
                 long[] a = x.clone();
                 long[] b = x.clone();
                 s.leafMulMod(a, y, p, ss);
                 v.leafMulMod(b, y, p, sv);
-                assertArrayEquals(a, b, "leafMulMod p=" + p);
-                a = x.clone();
+                assertArrayEquals(a, b, "leafMulMod p=" + p + " pattern " + t);
+                long[] sq = x.clone();
+                s.leafSqrMod(sq, p, ss);
                 b = x.clone();
-                s.leafSqrMod(a, p, ss);
                 v.leafSqrMod(b, p, sv);
-                assertArrayEquals(a, b, "leafSqrMod p=" + p);
+                assertArrayEquals(sq, b, "leafSqrMod p=" + p + " pattern " + t);
+                // the square equals the product of x with itself (the symmetric path against the full one)
+                b = x.clone();
+                v.leafMulMod(b, x, p, sv);
+                assertArrayEquals(sq, b, "leafMulMod(x, x) p=" + p + " pattern " + t);
+            }
+        }
+    }
+
+    @Test
+    void leafSquaresMatchBigInteger() {
+        Random r = new Random(SEED ^ 3);
+        ButterflyKernels v = Ssa.kernels();
+        for (int p : new int[] {1, 7, 8, 9, 15, 16, 17, 33, 88, 92, 97, 768}) {
+            BigInteger mod = BigInteger.ONE.shiftLeft(48 * p).add(BigInteger.ONE);
+            long[] sv = new long[v.leafScratch(p)];
+            for (int t = 0; t < 6; t++) {
+                long[] x = leafOperand(r, p, t);
+                BigInteger xv = value(x, p, mod);
+                long[] b = x.clone();
+                v.leafSqrMod(b, p, sv);
+                assertEquals(xv.multiply(xv).mod(mod), value(b, p, mod), "leafSqrMod p=" + p + " pattern " + t);
+                for (long d : b) {
+                    org.junit.jupiter.api.Assertions.assertTrue(d >= -1 && d <= SsaDigits.MASK, "canonical digits");
+                }
             }
         }
     }
