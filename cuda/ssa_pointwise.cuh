@@ -33,15 +33,18 @@
 #pragma once
 #include "ssa_common.cuh"
 
-/** Most threads of a pointwise block (ssa_pw_threads gives the count for a coefficient size). */
-#define SSA_PW_THREADS 512
 /**
- * Pointwise blocks per multiprocessor the register allocation must allow (launch bound): 2 caps the
- * kernel at 64 registers (20 bytes of spill); measured on the H200 at 2^30: 19.1 ms against 21.3 ms
- * with 1 (102 registers, one block of 16 warps per multiprocessor).
+ * Most threads of a pointwise block (ssa_pw_threads gives the count for a coefficient size), and the
+ * blocks per multiprocessor the register allocation must allow (launch bound). 256 threads and 3 blocks
+ * (80 registers, no spill; 3 x 72 KiB of shared memory at l = 12): measured on the H200 at 2^30
+ * (2026-11-21, v6) 13.0 ms against 13.5 ms for 512 threads and 2 blocks (64 registers, 84 bytes of
+ * spill) and 14.7 ms for 512 threads and 1 block.
  */
+#ifndef SSA_PW_THREADS
+#define SSA_PW_THREADS 256
+#endif
 #ifndef SSA_PW_MIN_BLOCKS
-#define SSA_PW_MIN_BLOCKS 2
+#define SSA_PW_MIN_BLOCKS 3
 #endif
 #define SSA_LMAX (1 << SSA_MAX_LOG_L)
 #define SSA_TW_LEN (3 * SSA_LMAX)
@@ -59,11 +62,14 @@ __host__ __device__ __forceinline__ int ssa_pw_threads(int l) {
     return t < 32 ? 32 : (t > SSA_PW_THREADS ? SSA_PW_THREADS : t);
 }
 
-__host__ __device__ constexpr int ssa_brev_c(int s, int b) {
-    int r = 0;
-    for (int i = 0; i < b; ++i) r |= ((s >> i) & 1) << (b - 1 - i);
-    return r;
+/**
+ * bitrev_b(s) for b <= 3 as one expression: with s and b from unrolled loops it folds to a constant
+ * (the constexpr loop it replaces did not: the v3-v5 kernels ran it at run time, ~12 instructions per round twiddle).
+ */
+__host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
+    return b == 1 ? (s & 1) : b == 2 ? (((s & 1) << 1) | ((s >> 1) & 1)) : (((s & 1) << 2) | (s & 2) | ((s >> 2) & 1));
 }
+
 
 /** 2^B-point DFT in registers, decimation in frequency, bit-reversed out; omega_{2^(h+1)} = 2^(192 / 2^(h+1)). */
 template <int B>
@@ -105,16 +111,18 @@ __device__ __forceinline__ void gl_dft_dit_inv(ssa_u64 (&x)[8]) {
 }
 
 /**
- * Register s (frequency t = bitrev_B(s)) times omega_M^(r t) (inverse: omega_M^-(r t)), M = 2^m;
- * w points to the omega^i (omega^-i) half table of Lmax / 2 words.
+ * Register s (frequency t = bitrev_B(s)) times omega_M^(r t) (INV: omega_M^-(r t)), M = 2^m; tw is
+ * the table. With H = Lmax / 2 and e = r t Lmax / M < Lmax: omega^e for e > H is omega^-(Lmax - e),
+ * an entry of the inverse half (and omega^-e is omega^(Lmax - e)), so no product is negated; e = H
+ * never occurs (r t = M / 2 would need t = M / (2 r) > 4 a power of two below 8).
  */
-template <int B>
-__device__ __forceinline__ void gl_round_twiddle(ssa_u64 (&x)[8], int r, int m, const ssa_u64* __restrict__ w) {
+template <int B, bool INV>
+__device__ __forceinline__ void gl_round_twiddle(ssa_u64 (&x)[8], int r, int m, const ssa_u64* __restrict__ tw) {
+    constexpr int H = SSA_LMAX / 2, b = INV ? H : 0;
 #pragma unroll
     for (int s = 1; s < (1 << B); ++s) {
-        const int e = (r * ssa_brev_c(s, B)) << (SSA_MAX_LOG_L - m);  // < Lmax
-        const ssa_u64 y = gl_mul(x[s], __ldg(w + (e & (SSA_LMAX / 2 - 1))));
-        x[s] = (e & (SSA_LMAX / 2)) ? gl_neg(y) : y;
+        const int e = (r * ssa_brev3(s, B)) << (SSA_MAX_LOG_L - m);  // < Lmax, != H
+        x[s] = gl_mul(x[s], __ldg(tw + (e < H ? b + e : (3 * H - b) - e)));
     }
 }
 
@@ -151,8 +159,8 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
         gl_dft_dif<B>(x);
         if (TWO) gl_dft_dif<B>(y);
         if (m > B) {
-            gl_round_twiddle<B>(x, r, m, tw);
-            if (TWO) gl_round_twiddle<B>(y, r, m, tw);
+            gl_round_twiddle<B, false>(x, r, m, tw);
+            if (TWO) gl_round_twiddle<B, false>(y, r, m, tw);
         }
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
@@ -174,7 +182,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
         ssa_u64 x[8];
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) x[s] = sa[SSA_PW_PAD(j0 + s * sub)];
-        if (m > B) gl_round_twiddle<B>(x, r, m, tw + SSA_LMAX / 2);
+        if (m > B) gl_round_twiddle<B, true>(x, r, m, tw);
         gl_dft_dit_inv<B>(x);
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {

@@ -49,8 +49,8 @@ public final class GpuSsa {
      * inverse 16.4 ms against 18.2 ms with 128 KiB groups of 1024 threads).
      */
     static final int FFT_THREADS_SHARED = 512;
-    /** Most threads of the pointwise kernel (SSA_PW_THREADS). */
-    static final int PW_THREADS = 512;
+    /** Most threads of the pointwise kernel (SSA_PW_THREADS: 256, three blocks per SM). */
+    static final int PW_THREADS = 256;
 
     /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT). */
     static int pwThreads(int l) {
