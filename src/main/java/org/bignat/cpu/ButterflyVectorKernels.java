@@ -173,6 +173,53 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         d[0] = (d[0] & MASK) - top;
     }
 
+    /**
+     * Canonical form in one vector pass in the common case: a carry-free absorb
+     * (d_j := (d_j mod 2^48) + (d_(j-1) >> 48), the wrapped carry subtracted from d_0) leaves every
+     * digit within a carry of [0, 2^48); when all of them are inside, the vector is canonical
+     * (digits in [0, 2^48) spell a value below 2^n, and that spelling is unique; the residue
+     * 2^n = -1 cannot end there). Otherwise, rarely for random digits but often for sparse ones,
+     * the serial carry pass {@link SsaDigits#canonicalize} finishes from the absorbed digits. The
+     * serial pass alone is bound by its carry chain (two dependent operations per digit).
+     */
+    @Override
+    public void canonicalize(long[] d, int p) {
+        canonical(d, p);
+    }
+
+    /** Below this many digits the serial pass alone is used (the vector pass has scalar tails). */
+    private static final int VECTOR_CANONICAL_MIN_DIGITS = 16;
+
+    private static void canonical(long[] d, int p) {
+        if (p < VECTOR_CANONICAL_MIN_DIGITS || !absorbInRange(d, p)) {
+            SsaDigits.canonicalize(d, p);
+        }
+    }
+
+    /** {@link #absorb}; true when every resulting digit lies in [0, 2^48). */
+    private static boolean absorbInRange(long[] d, int p) {
+        long top = d[p - 1] >> W;
+        LongVector any = LongVector.zero(S);
+        int j = p - L;
+        for (; j >= 1; j -= L) {
+            LongVector v = LongVector.fromArray(S, d, j).and(MASK)
+                    .add(LongVector.fromArray(S, d, j - 1).lanewise(VectorOperators.ASHR, W));
+            v.intoArray(d, j);
+            any = any.or(v);
+        }
+        long t = 0;
+        for (j = j + L - 1; j >= 1; j--) {
+            long v = (d[j] & MASK) + (d[j - 1] >> W);
+            d[j] = v;
+            t |= v;
+        }
+        long v0 = (d[0] & MASK) - top;
+        d[0] = v0;
+        t |= v0;
+        // a digit outside [0, 2^48) has a bit set above bit 47 (negative ones all of them)
+        return ((any.reduceLanes(VectorOperators.OR) | t) >>> W) == 0;
+    }
+
     private static final long M24 = (1L << 24) - 1;
 
     /*
@@ -510,6 +557,6 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         for (int t = 1; t < p; t++) {
             x[t] = sc[lo + t] + sc[hi + t - 1] - sc[lo + t + p] - sc[hi + t + p - 1];
         }
-        SsaDigits.canonicalize(x, p);
+        canonical(x, p);
     }
 }

@@ -24,6 +24,14 @@ public interface ButterflyKernels {
     /** Carry-free renormalization: d_j := (d_j mod 2^48) + (d_(j-1) >> 48), wrapping negated. */
     void absorb(long[] d, int p);
 
+    /**
+     * Brings d[0 .. p) to canonical form ({@link SsaDigits#canonicalize}, whose result it equals
+     * digit for digit); digits must satisfy |d| < 2^62.
+     */
+    default void canonicalize(long[] d, int p) {
+        SsaDigits.canonicalize(d, p);
+    }
+
     /** Longs of scratch that {@link #leafMulMod} and {@link #leafSqrMod} need for p digits. */
     int leafScratch(int p);
 

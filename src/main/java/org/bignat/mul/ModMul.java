@@ -108,19 +108,82 @@ final class ModMul {
     private static long[] negacyclic(long[] a, long[] b, int nl, long nBits, SsaPlan plan, Scratch sc) {
         int kk = plan.transformLength();
         int p = plan.digits();
-        long n2 = plan.nBits;
         long m = plan.pieceBits;
         int pieceDigits = (int) (m / SsaDigits.W);
-        long theta = n2 / kk;
         ButterflyKernels kern = Ssa.kernelsFor(p);
         long[] tmp = sc.tmp = Scratch.words(sc.tmp, p);
         long[][] ca = sc.ca = Scratch.vectors(sc.ca, kk, p);
-        weightedSplit(a, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp, ca);
+        weightedSplit(a, nl, kk, m, pieceDigits, p, plan.nBits / kk, plan.nBits, kern, tmp, ca);
         long[][] cb = null;
         if (b != null) {
             cb = sc.cb = Scratch.vectors(sc.cb, kk, p);
-            weightedSplit(b, nl, kk, m, pieceDigits, p, theta, n2, kern, tmp, cb);
+            weightedSplit(b, nl, kk, m, pieceDigits, p, plan.nBits / kk, plan.nBits, kern, tmp, cb);
         }
+        long[] acc = convolve(ca, cb, nBits, plan, kern, sc);
+        int nd = (int) (nBits / SsaDigits.W);
+        long[] res = new long[nl + 1];
+        if (SsaDigits.isMinusOne(acc)) {
+            res[nl] = 1;
+        } else {
+            SsaDigits.pack(acc, nd, res, 0);
+        }
+        return res;
+    }
+
+    /**
+     * x := x * y mod 2^n + 1 (y == null: x^2) on canonical digit vectors of n/48 digits (neither the
+     * special -1), through the negacyclic transform of the plan, without packing to limbs: the
+     * plan's pieces are whole digits (M is a multiple of 48), so piece i is digits
+     * [i M/48, (i+1) M/48) of x, and the result's canonical digits are copied back. The same
+     * coefficient vectors as {@link #mulMod} on the packed limbs, so the same result.
+     */
+    static void negacyclicDigits(long[] x, long[] y, long nBits, SsaPlan plan, Scratch sc) {
+        int kk = plan.transformLength();
+        int p = plan.digits();
+        int pieceDigits = (int) (plan.pieceBits / SsaDigits.W);
+        ButterflyKernels kern = Ssa.kernelsFor(p);
+        long[] tmp = sc.tmp = Scratch.words(sc.tmp, p);
+        long[][] ca = sc.ca = Scratch.vectors(sc.ca, kk, p);
+        long theta = plan.nBits / kk;
+        weightedSplitDigits(x, kk, pieceDigits, p, theta, plan.nBits, kern, tmp, ca);
+        long[][] cb = null;
+        if (y != null) {
+            cb = sc.cb = Scratch.vectors(sc.cb, kk, p);
+            weightedSplitDigits(y, kk, pieceDigits, p, theta, plan.nBits, kern, tmp, cb);
+        }
+        long[] acc = convolve(ca, cb, nBits, plan, kern, sc);
+        System.arraycopy(acc, 0, x, 0, (int) (nBits / SsaDigits.W));
+    }
+
+    /** c[i] := digits [i pd, (i+1) pd) of x times theta^i, zero-padded to p digits. */
+    private static void weightedSplitDigits(long[] x, int kk, int pd, int p, long theta, long n2,
+                                            ButterflyKernels kern, long[] tmp, long[][] c) {
+        java.util.Arrays.fill(tmp, pd, p, 0L);
+        for (int i = 0; i < kk; i++) {
+            long[] d = c[i];
+            if (i == 0) {
+                System.arraycopy(x, 0, d, 0, pd);
+                java.util.Arrays.fill(d, pd, p, 0L);
+            } else {
+                System.arraycopy(x, i * pd, tmp, 0, pd);
+                kern.twiddle(tmp, d, p, i * theta, n2);
+            }
+        }
+    }
+
+    /**
+     * The negacyclic convolution of the weighted pieces ca (and cb; null: squares): transforms,
+     * pointwise products, inverse, unweighting, and the fold 2^n = -1. Returns the scratch
+     * accumulator holding the canonical residue in its first n/48 digits.
+     */
+    private static long[] convolve(long[][] ca, long[][] cb, long nBits, SsaPlan plan, ButterflyKernels kern,
+                                   Scratch sc) {
+        int kk = plan.transformLength();
+        int p = plan.digits();
+        long n2 = plan.nBits;
+        int pieceDigits = (int) (plan.pieceBits / SsaDigits.W);
+        long theta = n2 / kk;
+        long[] tmp = sc.tmp;
         SsaTransform tf = new SsaTransform(kern, p, n2, false);
         long unit = 2 * n2 / kk;
         tf.forward(ca, kk, unit);
@@ -144,7 +207,7 @@ final class ModMul {
         for (int i = 0; i < kk; i++) {
             long s = Math.floorMod(-(long) plan.k - i * theta, twoN2);
             kern.twiddle(ca[i], tmp, p, s, n2);
-            SsaDigits.canonicalize(tmp, p);
+            kern.canonicalize(tmp, p);
             int off = i * pieceDigits;
             for (int j = 0; j < p; j++) {
                 acc[off + j] += tmp[j];
@@ -160,14 +223,8 @@ final class ModMul {
         for (int j = acc.length - 1; j >= nd; j--) {
             acc[j - nd] -= acc[j];
         }
-        SsaDigits.canonicalize(acc, nd);
-        long[] res = new long[nl + 1];
-        if (SsaDigits.isMinusOne(acc)) {
-            res[nl] = 1;
-        } else {
-            SsaDigits.pack(acc, nd, res, 0);
-        }
-        return res;
+        Ssa.kernels().canonicalize(acc, nd);
+        return acc;
     }
 
     /** c[i] := piece i of x times theta^i, every digit of c[i] written. */

@@ -152,7 +152,7 @@ final class Ssa {
                 long[] old = ca[i];
                 ca[i] = spare;
                 spare = old;
-                SsaDigits.canonicalize(ca[i], p);
+                kern.canonicalize(ca[i], p);
             }
         });
         Recompose.exact(ca, plan.pieceBits / SsaDigits.W, p, r, ro, rn, par);
@@ -196,17 +196,21 @@ final class Ssa {
         int kk = ca.length;
         int p = (int) (nBits / SsaDigits.W);
         int nl = (int) (nBits / 64);
-        boolean digitLeaf = SsaPlan.modular(nBits, cb == null).digitLeaf;
+        SsaPlan modPlan = SsaPlan.modular(nBits, cb == null);
+        boolean digitLeaf = modPlan.digitLeaf;
+        // transformed again: on the digits themselves (no packing to limbs and back)
+        boolean onDigits = modPlan.k > 0;
         ButterflyKernels leaf = leafKernels(p);
+        ButterflyKernels canon = kernels();
         int grain = Math.max(1, kk / (POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
         Parallelism.forRange(0, kk, grain, par, (f, t) -> {
             ModMul.Scratch sc = scratch != null && !par ? scratch : new ModMul.Scratch();
-            long[] la = digitLeaf ? null : new long[nl];
-            long[] lb = cb == null || digitLeaf ? null : new long[nl];
+            long[] la = digitLeaf || onDigits ? null : new long[nl];
+            long[] lb = cb == null || digitLeaf || onDigits ? null : new long[nl];
             long[] col = digitLeaf ? new long[leaf.leafScratch(p)] : null;
             for (int i = f; i < t; i++) {
                 long[] x = ca[i];
-                SsaDigits.canonicalize(x, p);
+                canon.canonicalize(x, p);
                 if (cb == null) {
                     if (SsaDigits.isMinusOne(x)) {
                         java.util.Arrays.fill(x, 0L);
@@ -217,6 +221,10 @@ final class Ssa {
                         leaf.leafSqrMod(x, p, col);
                         continue;
                     }
+                    if (onDigits) {
+                        ModMul.negacyclicDigits(x, null, nBits, modPlan, sc);
+                        continue;
+                    }
                     SsaDigits.pack(x, p, la, 0);
                     long[] prod = ModMul.sqrMod(la, nl, nBits, sc);
                     unpackResult(prod, nl, p, x);
@@ -224,7 +232,7 @@ final class Ssa {
                 }
                 long[] y = cb[i];
                 cb[i] = null;
-                SsaDigits.canonicalize(y, p);
+                canon.canonicalize(y, p);
                 if (SsaDigits.isMinusOne(x) || SsaDigits.isMinusOne(y)) {
                     // (-1) * v = -v: negate the other factor's digits (a valid redundant vector).
                     long[] other = SsaDigits.isMinusOne(x) ? y : x;
@@ -235,6 +243,10 @@ final class Ssa {
                 }
                 if (digitLeaf) {
                     leaf.leafMulMod(x, y, p, col);
+                    continue;
+                }
+                if (onDigits) {
+                    ModMul.negacyclicDigits(x, y, nBits, modPlan, sc);
                     continue;
                 }
                 SsaDigits.pack(x, p, la, 0);

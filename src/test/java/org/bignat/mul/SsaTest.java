@@ -88,6 +88,61 @@ class SsaTest {
         }
     }
 
+    /** Canonical digits of a residue given as nl+1 limbs (top limb 1: the special -1 = 2^n). */
+    private static long[] digitsOf(long[] res, int nl, int p) {
+        long[] d = new long[p];
+        if (res.length > nl && res[nl] != 0) {
+            d[0] = -1;
+        } else {
+            SsaDigits.unpack(res, 0, p, d);
+        }
+        return d;
+    }
+
+    /**
+     * The pointwise products on digit vectors ({@link ModMul#negacyclicDigits}, what Ssa.pointwise
+     * runs when a pointwise product is transformed again) give the digits of the limb path's
+     * residue, one scratch reused: random, all-ones, one, and a product that is 2^n = -1.
+     */
+    @Test
+    void modularProductsOnDigits() {
+        Random r = rnd("SsaTest.onDigits");
+        ModMul.Scratch sc = new ModMul.Scratch();
+        for (long n : new long[] {192 * 16, 192 * 96, 192 * 512, 66048}) {
+            int nl = (int) (n / 64);
+            int p = (int) (n / 48);
+            for (int k = 2; k <= 9; k++) {
+                SsaPlan plan = SsaPlan.modularWithK(n, k);
+                if (plan == null || plan.pieceBits < 96) {
+                    continue;
+                }
+                for (int t = 0; t < 5; t++) {
+                    long[] a = t == 0 || t == 1 ? allOnes(nl) : random(r, nl);
+                    long[] b = t == 0 ? allOnes(nl) : random(r, nl);
+                    if (t == 3) {
+                        a = new long[nl];
+                        a[0] = 1;
+                    } else if (t == 4) {
+                        // 2 * 2^(n-1) = 2^n = -1
+                        a = new long[nl];
+                        a[0] = 2;
+                        b = new long[nl];
+                        b[nl - 1] = 1L << 63;
+                    }
+                    long[] x = digitsOf(a, nl, p);
+                    long[] y = digitsOf(b, nl, p);
+                    ModMul.negacyclicDigits(x, y, n, plan, sc);
+                    assertArrayEquals(digitsOf(ModMul.negacyclic(a, b, nl, n, plan), nl, p), x,
+                            "n=" + n + " k=" + k + " case " + t);
+                    long[] xx = digitsOf(a, nl, p);
+                    ModMul.negacyclicDigits(xx, null, n, plan, sc);
+                    assertArrayEquals(digitsOf(ModMul.negacyclic(a, null, nl, n, plan), nl, p), xx,
+                            "square n=" + n + " k=" + k + " case " + t);
+                }
+            }
+        }
+    }
+
     /**
      * One {@link ModMul.Scratch} reused across products, squares and ring sizes (as a pointwise
      * task reuses it): its vectors are overwritten, never read stale. The ring sizes take the
