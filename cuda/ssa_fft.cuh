@@ -109,6 +109,195 @@ __device__ __forceinline__ void ssa_pick5(int* sv, const int* w, int o) {
     }
 }
 
+/**
+ * One level of a pass: the butterflies of level h over the group in shared memory (see ssa_fft_pass_body).
+ * ONE: a chunk of T * SSA_FFT_ITEMS runs lies inside one butterfly (T * SSA_FFT_ITEMS <= L / 4), so the
+ * butterfly's index, operands and shift are computed once per chunk, not once per run.
+ */
+template <bool INVERSE, bool ONE>
+__device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const int T, const int items, const int l,
+                                              const int l4, const int n, const int lo, const int h, const ssa_i64 base) {
+    const int L = 1 << l, lmask = L - 1;
+    const int bit = h - lo;
+    // h <= l: every shift of this level is a whole number of digits (N / 2^h = 24 * 2^(l-h)).
+    const bool whole = h <= l;
+    const bool aligned = h <= l - 2;
+    for (int c0 = 0; c0 < items; c0 += T * SSA_FFT_ITEMS) {
+        int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
+#pragma unroll
+        for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
+            const int item = c0 + it * T + threadIdx.x;
+            if (item < items) {
+                const int p = (ONE ? c0 : item) >> l4, j0 = (item & ((1 << l4) - 1)) << 2;
+                const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
+                const int* x = sm + (e0 << l);
+                const int* y = sm + ((e0 | (1 << bit)) << l);
+                const ssa_i64 i = base + ((ssa_i64)e0 << lo);
+                const int ih = (int)(i & ((1LL << h) - 1));
+                // Unshifted operand at positions j0-1 .. j0+3 (index t+1).
+                const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
+                const int xm = x[(j0 - 1) & lmask];
+                int xs[5] = {xm, x4.x, x4.y, x4.z, x4.w};
+                if (!INVERSE) {
+                    const int4 y4 = *reinterpret_cast<const int4*>(y + j0);
+                    xs[0] += y[(j0 - 1) & lmask];
+                    xs[1] += y4.x; xs[2] += y4.y; xs[3] += y4.z; xs[4] += y4.w;
+                }
+                int ru[4], rv[4];
+                if (aligned) {
+                    // h <= l - 2: the shift is q = ih 2^(l-h) whole digits, a multiple of 4 (inverse: 2L - q;
+                    // q >= L negates), so the source run of j0..j0+3 is the aligned run at (j0 - q) mod L,
+                    // all of one sign, plus the digit before it. No division, no window pick.
+                    int q = ih << (l - h);
+                    if (INVERSE && q != 0) q = 2 * L - q;
+                    const bool neg = q >= L;
+                    if (neg) q -= L;
+                    const int d0 = j0 - q, sj = d0 & lmask, sp = (sj - 1) & lmask;
+                    const bool ngr = (d0 < 0) != neg;  // sign of the run's sources (j0 + t - q < 0 iff d0 < 0)
+                    // Sign of the digit before (output position (j0 - 1) mod L): for j0 = 0 that is L - 1,
+                    // whose source L - 1 - q does not wrap.
+                    const bool rs = j0 < 1 ? neg : ((d0 <= 0) != neg);
+                    const int4 y4s = *reinterpret_cast<const int4*>(y + sj);
+                    int z[4] = {y4s.x, y4s.y, y4s.z, y4s.w};
+                    int zp = y[sp];
+                    if (!INVERSE) {
+                        const int4 x4s = *reinterpret_cast<const int4*>(x + sj);
+                        z[0] = x4s.x - z[0]; z[1] = x4s.y - z[1]; z[2] = x4s.z - z[2]; z[3] = x4s.w - z[3];
+                        zp = x[sp] - zp;
+                    }
+                    if (ngr) {
+#pragma unroll
+                        for (int t = 0; t < 4; ++t) z[t] = -z[t];
+                    }
+                    // Signs go on before the shifts (the carry is floor(w / 2^24) of the signed digit w, as
+                    // the neighbouring run's low part assumes); the absorb's own wrap (j0 = 0) negates the carry.
+                    const bool w1 = j0 < 1;
+                    const int zps = rs ? -zp : zp;
+                    if (!INVERSE) {
+                        const int cz = zps >> SSA_DBITS, cb = xs[0] >> SSA_DBITS;
+                        rv[0] = (z[0] & SSA_DMASK) + (w1 ? -cz : cz);
+                        ru[0] = (xs[1] & SSA_DMASK) + (w1 ? -cb : cb);
+#pragma unroll
+                        for (int t = 1; t < 4; ++t) {
+                            rv[t] = (z[t] & SSA_DMASK) + (z[t - 1] >> SSA_DBITS);
+                            ru[t] = (xs[t + 1] & SSA_DMASK) + (xs[t] >> SSA_DBITS);
+                        }
+                    } else {
+                        // x and the signed rotation of y at j0-1 (index 0) .. j0+3; the wrap of position
+                        // j0-1 (j0 = 0) negates what it carries into j0, for both terms alike.
+                        const int p0 = xs[0] + zps, q0 = xs[0] - zps;
+                        const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
+                        ru[0] = ((xs[1] + z[0]) & SSA_DMASK) + (w1 ? -cp : cp);
+                        rv[0] = ((xs[1] - z[0]) & SSA_DMASK) + (w1 ? -cq : cq);
+#pragma unroll
+                        for (int t = 1; t < 4; ++t) {
+                            ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
+                            rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
+                        }
+                    }
+                } else if (whole) {
+                    int q = ih << (l - h);
+                    if (INVERSE && q != 0) q = 2 * L - q;
+                    SsaShift sh;
+                    sh.neg = q >= L;
+                    sh.q = sh.neg ? q - L : q;
+                    sh.r = 0;
+                    // Whole-digit shift (h <= l: s is a multiple of 24, sh.r = 0): the shifted operand is a
+                    // signed rotation, absorbed once like the unshifted one; positions j0-1 .. j0+3 (index
+                    // t+1), sources (m0 + t) mod L, m0 = j0 - 1 - q: two aligned 16-byte vectors cover them.
+                    const int m0 = (j0 - 1 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
+                    int z[5];
+                    {
+                        int w[8];
+                        ssa_ld2(w, y, a0, lmask);
+                        if (!INVERSE) {
+                            int wx[8];
+                            ssa_ld2(wx, x, a0, lmask);
+#pragma unroll
+                            for (int t = 0; t < 8; ++t) w[t] = wx[t] - w[t];
+                        }
+                        ssa_pick5(z, w, o);
+                    }
+#pragma unroll
+                    for (int t = 0; t < 5; ++t) {
+                        const int jj = (j0 + t - 1) & lmask;
+                        const bool ng = (jj - sh.q < 0) != sh.neg;
+                        z[t] = ng ? -z[t] : z[t];
+                    }
+                    // Digit j = (w_j mod 2^24) +- (w_{j-1} >> 24): |w| < 2^27, so the digit lies in [-8, 2^24 + 7].
+#pragma unroll
+                    for (int t = 0; t < 4; ++t) {
+                        const bool w1 = j0 + t < 1;
+                        if (!INVERSE) {
+                            const int cb = xs[t] >> SSA_DBITS, cz = z[t] >> SSA_DBITS;
+                            ru[t] = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
+                            rv[t] = (z[t + 1] & SSA_DMASK) + (w1 ? -cz : cz);
+                        } else {
+                            const int p0 = xs[t] + z[t], p1 = xs[t + 1] + z[t + 1];
+                            const int q0 = xs[t] - z[t], q1 = xs[t + 1] - z[t + 1];
+                            const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
+                            ru[t] = (p1 & SSA_DMASK) + (w1 ? -cp : cp);
+                            rv[t] = (q1 & SSA_DMASK) + (w1 ? -cq : cq);
+                        }
+                    }
+                } else {
+                int s = ih * (n >> h);
+                if (INVERSE && s != 0) s = 2 * n - s;
+                const SsaShift sh = ssa_shift(s, n);
+                // Shifted operand parts at positions j0-2 .. j0+3 (index t+2). Their sources are the 6
+                // consecutive digits (m0 + t) mod L, m0 = j0 - 2 - q: read as three aligned 16-byte
+                // vectors (12 bank wavefronts per warp instead of 24 for six stride-4 scalar reads)
+                // and picked by o = m0 mod 4, which is the same for every thread of a butterfly.
+                const int m0 = (j0 - 2 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
+                int sv[6];
+                {
+                    int w[12];
+                    ssa_ld3(w, y, a0, lmask);
+                    if (!INVERSE) {
+                        int wx[12];
+                        ssa_ld3(wx, x, a0, lmask);
+#pragma unroll
+                        for (int t = 0; t < 9; ++t) w[t] = wx[t] - w[t];
+                    }
+                    ssa_pick6(sv, w, o);
+                }
+                SsaParts z[6];
+#pragma unroll
+                for (int t = 0; t < 6; ++t) {
+                    const int jj = (j0 + t - 2) & lmask;
+                    const bool ng = (jj - sh.q < 0) != sh.neg;
+                    z[t] = ssa_parts(ng ? -sv[t] : sv[t], sh.r);
+                }
+#pragma unroll
+                for (int t = 0; t < 4; ++t) {
+                    const bool w1 = j0 + t < 1, w2 = j0 + t < 2;
+                    const int cb = xs[t] >> SSA_DBITS;
+                    const int base_d = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
+                    const int zb = z[t + 1].b, zc = z[t].c;
+                    const int zs = z[t + 2].a + (w1 ? -zb : zb) + (w2 ? -zc : zc);
+                    if (!INVERSE) { ru[t] = base_d; rv[t] = zs; }
+                    else { ru[t] = base_d + zs; rv[t] = base_d - zs; }
+                }
+                }
+                ou[it] = make_int4(ru[0], ru[1], ru[2], ru[3]);
+                ov[it] = make_int4(rv[0], rv[1], rv[2], rv[3]);
+            }
+        }
+        __syncthreads();
+#pragma unroll
+        for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
+            const int item = c0 + it * T + threadIdx.x;
+            if (item < items) {
+                const int p = item >> l4, w = item & ((1 << l4) - 1);
+                const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
+                ssa_fft_sm4[(e0 << l4) + w] = ou[it];
+                ssa_fft_sm4[((e0 | (1 << bit)) << l4) + w] = ov[it];
+            }
+        }
+        __syncthreads();
+    }
+}
+
 template <bool INVERSE, bool SPLIT>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r,
                                                   const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef) {
@@ -144,186 +333,13 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     // T * SSA_FFT_ITEMS items holds whole butterflies (ssa_fft_threads: T >= L / (4 SSA_FFT_ITEMS)), so
     // reading a chunk, synchronizing and writing it back in place is race-free.
     const int items = (R >> 1) << l4;
+#ifdef SSA_FFT_NOCOMPUTE  // timing experiment only (wrong products): load and store, no butterflies
+    if (r > 0) r = 0;
+#endif
     for (int step = 0; step < r; ++step) {
         const int h = INVERSE ? lo + step : h0 - step;
-        const int bit = h - lo;
-        // h <= l: every shift of this level is a whole number of digits (N / 2^h = 24 * 2^(l-h)).
-        const bool whole = h <= l;
-        const bool aligned = h <= l - 2;
-        for (int c0 = 0; c0 < items; c0 += T * SSA_FFT_ITEMS) {
-            int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
-#pragma unroll
-            for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
-                const int item = c0 + it * T + threadIdx.x;
-                if (item < items) {
-                    const int p = item >> l4, j0 = (item & ((1 << l4) - 1)) << 2;
-                    const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
-                    const int* x = sm + (e0 << l);
-                    const int* y = sm + ((e0 | (1 << bit)) << l);
-                    const ssa_i64 i = base + ((ssa_i64)e0 << lo);
-                    const int ih = (int)(i & ((1LL << h) - 1));
-                    // Unshifted operand at positions j0-1 .. j0+3 (index t+1).
-                    const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
-                    const int xm = x[(j0 - 1) & lmask];
-                    int xs[5] = {xm, x4.x, x4.y, x4.z, x4.w};
-                    if (!INVERSE) {
-                        const int4 y4 = *reinterpret_cast<const int4*>(y + j0);
-                        xs[0] += y[(j0 - 1) & lmask];
-                        xs[1] += y4.x; xs[2] += y4.y; xs[3] += y4.z; xs[4] += y4.w;
-                    }
-                    int ru[4], rv[4];
-                    if (aligned) {
-                        // h <= l - 2: the shift is q = ih 2^(l-h) whole digits, a multiple of 4 (inverse: 2L - q;
-                        // q >= L negates), so the source run of j0..j0+3 is the aligned run at (j0 - q) mod L,
-                        // all of one sign, plus the digit before it. No division, no window pick.
-                        int q = ih << (l - h);
-                        if (INVERSE && q != 0) q = 2 * L - q;
-                        const bool neg = q >= L;
-                        if (neg) q -= L;
-                        const int d0 = j0 - q, sj = d0 & lmask, sp = (sj - 1) & lmask;
-                        const bool ngr = (d0 < 0) != neg;  // sign of the run's sources (j0 + t - q < 0 iff d0 < 0)
-                        // Sign of the digit before (output position (j0 - 1) mod L): for j0 = 0 that is L - 1,
-                        // whose source L - 1 - q does not wrap.
-                        const bool rs = j0 < 1 ? neg : ((d0 <= 0) != neg);
-                        const int4 y4s = *reinterpret_cast<const int4*>(y + sj);
-                        int z[4] = {y4s.x, y4s.y, y4s.z, y4s.w};
-                        int zp = y[sp];
-                        if (!INVERSE) {
-                            const int4 x4s = *reinterpret_cast<const int4*>(x + sj);
-                            z[0] = x4s.x - z[0]; z[1] = x4s.y - z[1]; z[2] = x4s.z - z[2]; z[3] = x4s.w - z[3];
-                            zp = x[sp] - zp;
-                        }
-                        if (ngr) {
-#pragma unroll
-                            for (int t = 0; t < 4; ++t) z[t] = -z[t];
-                        }
-                        // Signs go on before the shifts (the carry is floor(w / 2^24) of the signed digit w, as
-                        // the neighbouring run's low part assumes); the absorb's own wrap (j0 = 0) negates the carry.
-                        const bool w1 = j0 < 1;
-                        const int zps = rs ? -zp : zp;
-                        if (!INVERSE) {
-                            const int cz = zps >> SSA_DBITS, cb = xs[0] >> SSA_DBITS;
-                            rv[0] = (z[0] & SSA_DMASK) + (w1 ? -cz : cz);
-                            ru[0] = (xs[1] & SSA_DMASK) + (w1 ? -cb : cb);
-#pragma unroll
-                            for (int t = 1; t < 4; ++t) {
-                                rv[t] = (z[t] & SSA_DMASK) + (z[t - 1] >> SSA_DBITS);
-                                ru[t] = (xs[t + 1] & SSA_DMASK) + (xs[t] >> SSA_DBITS);
-                            }
-                        } else {
-                            // x and the signed rotation of y at j0-1 (index 0) .. j0+3; the wrap of position
-                            // j0-1 (j0 = 0) negates what it carries into j0, for both terms alike.
-                            const int p0 = xs[0] + zps, q0 = xs[0] - zps;
-                            const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
-                            ru[0] = ((xs[1] + z[0]) & SSA_DMASK) + (w1 ? -cp : cp);
-                            rv[0] = ((xs[1] - z[0]) & SSA_DMASK) + (w1 ? -cq : cq);
-#pragma unroll
-                            for (int t = 1; t < 4; ++t) {
-                                ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
-                                rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
-                            }
-                        }
-                    } else if (whole) {
-                        int q = ih << (l - h);
-                        if (INVERSE && q != 0) q = 2 * L - q;
-                        SsaShift sh;
-                        sh.neg = q >= L;
-                        sh.q = sh.neg ? q - L : q;
-                        sh.r = 0;
-                        // Whole-digit shift (h <= l: s is a multiple of 24, sh.r = 0): the shifted operand is a
-                        // signed rotation, absorbed once like the unshifted one; positions j0-1 .. j0+3 (index
-                        // t+1), sources (m0 + t) mod L, m0 = j0 - 1 - q: two aligned 16-byte vectors cover them.
-                        const int m0 = (j0 - 1 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
-                        int z[5];
-                        {
-                            int w[8];
-                            ssa_ld2(w, y, a0, lmask);
-                            if (!INVERSE) {
-                                int wx[8];
-                                ssa_ld2(wx, x, a0, lmask);
-#pragma unroll
-                                for (int t = 0; t < 8; ++t) w[t] = wx[t] - w[t];
-                            }
-                            ssa_pick5(z, w, o);
-                        }
-#pragma unroll
-                        for (int t = 0; t < 5; ++t) {
-                            const int jj = (j0 + t - 1) & lmask;
-                            const bool ng = (jj - sh.q < 0) != sh.neg;
-                            z[t] = ng ? -z[t] : z[t];
-                        }
-                        // Digit j = (w_j mod 2^24) +- (w_{j-1} >> 24): |w| < 2^27, so the digit lies in [-8, 2^24 + 7].
-#pragma unroll
-                        for (int t = 0; t < 4; ++t) {
-                            const bool w1 = j0 + t < 1;
-                            if (!INVERSE) {
-                                const int cb = xs[t] >> SSA_DBITS, cz = z[t] >> SSA_DBITS;
-                                ru[t] = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
-                                rv[t] = (z[t + 1] & SSA_DMASK) + (w1 ? -cz : cz);
-                            } else {
-                                const int p0 = xs[t] + z[t], p1 = xs[t + 1] + z[t + 1];
-                                const int q0 = xs[t] - z[t], q1 = xs[t + 1] - z[t + 1];
-                                const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
-                                ru[t] = (p1 & SSA_DMASK) + (w1 ? -cp : cp);
-                                rv[t] = (q1 & SSA_DMASK) + (w1 ? -cq : cq);
-                            }
-                        }
-                    } else {
-                    int s = ih * (n >> h);
-                    if (INVERSE && s != 0) s = 2 * n - s;
-                    const SsaShift sh = ssa_shift(s, n);
-                    // Shifted operand parts at positions j0-2 .. j0+3 (index t+2). Their sources are the 6
-                    // consecutive digits (m0 + t) mod L, m0 = j0 - 2 - q: read as three aligned 16-byte
-                    // vectors (12 bank wavefronts per warp instead of 24 for six stride-4 scalar reads)
-                    // and picked by o = m0 mod 4, which is the same for every thread of a butterfly.
-                    const int m0 = (j0 - 2 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
-                    int sv[6];
-                    {
-                        int w[12];
-                        ssa_ld3(w, y, a0, lmask);
-                        if (!INVERSE) {
-                            int wx[12];
-                            ssa_ld3(wx, x, a0, lmask);
-#pragma unroll
-                            for (int t = 0; t < 9; ++t) w[t] = wx[t] - w[t];
-                        }
-                        ssa_pick6(sv, w, o);
-                    }
-                    SsaParts z[6];
-#pragma unroll
-                    for (int t = 0; t < 6; ++t) {
-                        const int jj = (j0 + t - 2) & lmask;
-                        const bool ng = (jj - sh.q < 0) != sh.neg;
-                        z[t] = ssa_parts(ng ? -sv[t] : sv[t], sh.r);
-                    }
-#pragma unroll
-                    for (int t = 0; t < 4; ++t) {
-                        const bool w1 = j0 + t < 1, w2 = j0 + t < 2;
-                        const int cb = xs[t] >> SSA_DBITS;
-                        const int base_d = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
-                        const int zb = z[t + 1].b, zc = z[t].c;
-                        const int zs = z[t + 2].a + (w1 ? -zb : zb) + (w2 ? -zc : zc);
-                        if (!INVERSE) { ru[t] = base_d; rv[t] = zs; }
-                        else { ru[t] = base_d + zs; rv[t] = base_d - zs; }
-                    }
-                    }
-                    ou[it] = make_int4(ru[0], ru[1], ru[2], ru[3]);
-                    ov[it] = make_int4(rv[0], rv[1], rv[2], rv[3]);
-                }
-            }
-            __syncthreads();
-#pragma unroll
-            for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
-                const int item = c0 + it * T + threadIdx.x;
-                if (item < items) {
-                    const int p = item >> l4, w = item & ((1 << l4) - 1);
-                    const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
-                    ssa_fft_sm4[(e0 << l4) + w] = ou[it];
-                    ssa_fft_sm4[((e0 | (1 << bit)) << l4) + w] = ov[it];
-                }
-            }
-            __syncthreads();
-        }
+        if (T * SSA_FFT_ITEMS <= (1 << l4)) ssa_fft_level<INVERSE, true>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
+        else ssa_fft_level<INVERSE, false>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
     }
 
     // Store: shared reads batched ahead of the global stores (8 per thread per batch).

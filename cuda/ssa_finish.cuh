@@ -79,9 +79,15 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
     const int per = L >= SSA_CONV_THREADS ? L / SSA_CONV_THREADS : 1;
     const int lper = 31 - __clz(per);
 #define SSA_CN_IDX(j) ((((j) & (per - 1)) << 8) + ((j) >> lper))
-    for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) {
-        const int cin = cf[(j - 1) & lmask] >> SSA_DBITS;
-        ssa_cn_sm[SSA_CN_IDX(j)] = (cf[j] & SSA_DMASK) + (j == 0 ? -cin : cin);
+    // 16-byte loads (runs of 4 digits; the digit before a run is its neighbour's, an L1 hit).
+    for (int v = threadIdx.x; v < (L >> 2); v += SSA_CONV_THREADS) {
+        const int4 d4 = reinterpret_cast<const int4*>(cf)[v];
+        const int j = v << 2;
+        const int pv = cf[(j - 1) & lmask] >> SSA_DBITS;
+        ssa_cn_sm[SSA_CN_IDX(j)] = (d4.x & SSA_DMASK) + (j == 0 ? -pv : pv);
+        ssa_cn_sm[SSA_CN_IDX(j + 1)] = (d4.y & SSA_DMASK) + (d4.x >> SSA_DBITS);
+        ssa_cn_sm[SSA_CN_IDX(j + 2)] = (d4.z & SSA_DMASK) + (d4.y >> SSA_DBITS);
+        ssa_cn_sm[SSA_CN_IDX(j + 3)] = (d4.w & SSA_DMASK) + (d4.z >> SSA_DBITS);
     }
     __syncthreads();
     const int j0 = threadIdx.x * per;
@@ -111,33 +117,55 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
         if (threadIdx.x == 0) ssa_cn_sm[0] -= h;
         __syncthreads();
     }
-    for (int j = threadIdx.x; j < L; j += SSA_CONV_THREADS) cf[j] = ssa_cn_sm[SSA_CN_IDX(j)];
+    for (int v = threadIdx.x; v < (L >> 2); v += SSA_CONV_THREADS) {
+        const int j = v << 2;
+        reinterpret_cast<int4*>(cf)[v] = make_int4(ssa_cn_sm[SSA_CN_IDX(j)], ssa_cn_sm[SSA_CN_IDX(j + 1)],
+                                                   ssa_cn_sm[SSA_CN_IDX(j + 2)], ssa_cn_sm[SSA_CN_IDX(j + 3)]);
+    }
 #undef SSA_CN_IDX
 }
 
-/** Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero). */
-__device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L, ssa_i64 pos) {
-    int d0 = pos >= 0 ? (int)(pos / SSA_DBITS) : 0;
-    ssa_i64 d1l = (pos + SSA_W61 - 1) / SSA_DBITS;
-    int d1 = d1l > L - 1 ? L - 1 : (int)d1l;
+/**
+ * Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero);
+ * pos >= -60 fits an int (it is below the coefficient's 24 L bits), so the digit indices are 32-bit
+ * divisions by the constant 24 (the 64-bit ones were a large share of ssa_combine's instructions).
+ */
+__device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L, int pos) {
+    const int d0 = pos >= 0 ? (int)((unsigned)pos / SSA_DBITS) : 0;
+    const int d1r = (int)((unsigned)(pos + SSA_W61 - 1) / SSA_DBITS);
+    const int d1 = d1r > L - 1 ? L - 1 : d1r;
     ssa_u64 v = 0;
     for (int d = d0; d <= d1; ++d) {
-        const int sh = (int)((ssa_i64)d * SSA_DBITS - pos);
+        const int sh = d * SSA_DBITS - pos;
         const ssa_u64 cv = (ssa_u64)(unsigned)c[d];
         v |= sh >= 0 ? cv << sh : cv >> (-sh);
     }
     return v & SSA_M61;
 }
 
-/** Sum over the coefficients i (of 2^k) that overlap output digit t of their bits there. */
+/**
+ * floor(x / d) for 0 <= x < 2^40, 0 < d < 2^24 and a quotient below 2^19 (here a coefficient index,
+ * at most 2^k + 1 <= 2^18 + 1), given inv ~ 1/d (float): the float product's relative error is below
+ * 2^-22, so it is within 1 of the true quotient, and one correction each way makes it exact (this
+ * replaces a 64-bit division subroutine).
+ */
+__device__ __forceinline__ ssa_i64 ssa_divf(ssa_i64 x, ssa_i64 d, float inv) {
+    ssa_i64 q = (ssa_i64)((float)x * inv);
+    if (q * d > x) --q;
+    if ((q + 1) * d <= x) ++q;
+    return q;
+}
+
+/** Sum over the coefficients overlapping output digit t of their 61-bit fields at t (t < 0: zero). */
 __device__ __forceinline__ ssa_u64 ssa_sum61(const int* __restrict__ coef, int l, int k, ssa_i64 mbits, ssa_i64 neff, ssa_i64 t) {
     if (t < 0) return 0;
     const ssa_i64 lo = t * SSA_W61;
-    ssa_i64 i0 = lo >= neff ? (lo - neff) / mbits + 1 : 0;
-    ssa_i64 i1 = (lo + SSA_W61 - 1) / mbits;
+    const float inv = 1.0f / (float)mbits;
+    ssa_i64 i0 = lo >= neff ? ssa_divf(lo - neff, mbits, inv) + 1 : 0;
+    ssa_i64 i1 = ssa_divf(lo + SSA_W61 - 1, mbits, inv);
     if (i1 > (1LL << k) - 1) i1 = (1LL << k) - 1;
     ssa_u64 s = 0;
-    for (ssa_i64 i = i0; i <= i1; ++i) s += ssa_field61(coef + (i << l), 1 << l, lo - i * mbits);
+    for (ssa_i64 i = i0; i <= i1; ++i) s += ssa_field61(coef + (i << l), 1 << l, (int)(lo - i * mbits));
     return s;
 }
 
