@@ -357,16 +357,18 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
     }
 
     /**
-     * Lane masks of {@link #leafSqrMod}: row k (0 <= k < L/2) is all-ones in the lanes l > 2k,
-     * zero elsewhere. A table rather than a comparison with an index vector, which C2 (JDK 17)
-     * kept boxed across the loops.
+     * Lane masks of {@link #leafSqrMod}, row k (0 <= k < L/2) for the digit i = c/2 + k of a
+     * block [c, c + L), whose lane l is column t = c + l and partner j = t - i = l - 2k + i:
+     * ABOVE is all-ones where j > i (l > 2k), FROM_DIAGONAL where j >= i (l >= 2k). Tables rather
+     * than comparisons with an index vector, which C2 (JDK 17) kept boxed across the loops.
      */
-    private static final long[] UPPER = upperMasks();
+    private static final long[] ABOVE = laneMasks(1);
+    private static final long[] FROM_DIAGONAL = laneMasks(0);
 
-    private static long[] upperMasks() {
+    private static long[] laneMasks(int from) {
         long[] m = new long[L / 2 * L];
         for (int k = 0; k < L / 2; k++) {
-            for (int l = 2 * k + 1; l < L; l++) {
+            for (int l = 2 * k + from; l < L; l++) {
                 m[k * L + l] = -1L;
             }
         }
@@ -375,13 +377,16 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
 
     /**
      * As {@link #leafMulMod} with the symmetry of a square: column t is
-     * 2 sum_{i < j, i + j = t} x_i x_j + (t even ? x_(t/2)^2 : 0), so a block pair [c, c + 2L)
-     * sums only the digits i below its lanes' t/2 (half of leafMulMod's products), doubles the
-     * sums once, and the diagonal squares are added afterwards. For the digits i in
-     * [c/2, c/2 + L) some lanes have j = t - i <= i; those lanes are cleared with a mask from
-     * {@link #UPPER} (lane l of block [b, b + L) has j > i exactly when l > 2i - b): for
-     * i < c/2 + L/2 only the first block is masked, from there on only the second block has lanes
-     * left. Sums stay below 2 (p/2) 2^50 + 2^49 < 2^60 for p <= 768.
+     * sum_{i + j = t, i < j} 2 x_i x_j + (t even ? x_(t/2)^2 : 0), so a block of columns [c, ...)
+     * sums only the digits i up to its lanes' t/2 (half of leafMulMod's products). The digits
+     * below every lane's t/2 are multiplied doubled (halves 2 x0, 2 x1 of 25 bits); for the L/2
+     * digits i = c/2 + k nearest the diagonal of a block the broadcast halves are weighted per
+     * lane instead: doubled where j > i, single on the diagonal j = i, zero where j < i (their
+     * products belong to the partner digit), from {@link #ABOVE} and {@link #FROM_DIAGONAL}. So
+     * the diagonal squares need no pass of their own and the sums no doubling. On JDK 25 two
+     * blocks per digit ({@link #BLOCK_PAIRS}): for i < c/2 + L/2 the first block is weighted and
+     * the second doubled, from there on only the second block has lanes left. Every partial
+     * product is below 2^49 and a column sum below (p/2 + 1) 2^51 < 2^60 for p <= 768.
      */
     @Override
     public void leafSqrMod(long[] x, int p, long[] sc) {
@@ -411,7 +416,8 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         int hi = lo + 2 * pp;
         halves(x, p, rr, sc);
         int half = L / 2;
-        long[] upper = UPPER;
+        long[] above = ABOVE;
+        long[] fromDiagonal = FROM_DIAGONAL;
         for (int c = 0; c < 2 * pp; c += 2 * L) {
             LongVector aLo = LongVector.zero(S);
             LongVector aHi = LongVector.zero(S);
@@ -421,11 +427,11 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
             LongVector bMid = LongVector.zero(S);
             int h = c >>> 1; // c is even
             int i = Math.max(0, c - p + 1);
-            // i < c/2: j > i in every lane of both blocks
+            // i < c/2: j > i in every lane of both blocks, x_i doubled
             for (int end = Math.min(p, h); i < end; i++) {
                 long xi = x[i];
-                LongVector x0 = LongVector.broadcast(S, xi & M24);
-                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                LongVector x0 = LongVector.broadcast(S, (xi & M24) << 1);
+                LongVector x1 = LongVector.broadcast(S, (xi >>> 24) << 1);
                 int o = c - i;
                 LongVector a0 = LongVector.fromArray(S, sc, y0o + o);
                 LongVector a1 = LongVector.fromArray(S, sc, y1o + o);
@@ -438,55 +444,56 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
                 bHi = bHi.add(b1.mul(x1));
                 bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
             }
-            // c/2 <= i < c/2 + L/2: the first block masked, the second full
+            // c/2 <= i < c/2 + L/2: the first block weighted per lane, the second doubled
             for (int end = Math.min(p, h + half); i < end; i++) {
                 long xi = x[i];
                 LongVector x0 = LongVector.broadcast(S, xi & M24);
                 LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int r = (i - h) * L;
+                LongVector gt = LongVector.fromArray(S, above, r);
+                LongVector ge = LongVector.fromArray(S, fromDiagonal, r);
+                LongVector w0 = x0.and(ge).add(x0.and(gt));
+                LongVector w1 = x1.and(ge).add(x1.and(gt));
+                LongVector d0 = x0.add(x0);
+                LongVector d1 = x1.add(x1);
                 int o = c - i;
-                LongVector m = LongVector.fromArray(S, upper, (i - h) * L);
-                LongVector a0 = LongVector.fromArray(S, sc, y0o + o).and(m);
-                LongVector a1 = LongVector.fromArray(S, sc, y1o + o).and(m);
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + o);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + o);
                 LongVector b0 = LongVector.fromArray(S, sc, y0o + o + L);
                 LongVector b1 = LongVector.fromArray(S, sc, y1o + o + L);
-                aLo = aLo.add(a0.mul(x0));
-                aHi = aHi.add(a1.mul(x1));
-                aMid = aMid.add(a0.mul(x1)).add(a1.mul(x0));
-                bLo = bLo.add(b0.mul(x0));
-                bHi = bHi.add(b1.mul(x1));
-                bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
+                aLo = aLo.add(a0.mul(w0));
+                aHi = aHi.add(a1.mul(w1));
+                aMid = aMid.add(a0.mul(w1)).add(a1.mul(w0));
+                bLo = bLo.add(b0.mul(d0));
+                bHi = bHi.add(b1.mul(d1));
+                bMid = bMid.add(b0.mul(d1)).add(b1.mul(d0));
             }
-            // c/2 + L/2 <= i < c/2 + L: only the second block, masked
+            // c/2 + L/2 <= i < c/2 + L: only the second block, weighted per lane
             for (int end = Math.min(p, h + L); i < end; i++) {
                 long xi = x[i];
                 LongVector x0 = LongVector.broadcast(S, xi & M24);
                 LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int r = (i - h - half) * L;
+                LongVector gt = LongVector.fromArray(S, above, r);
+                LongVector ge = LongVector.fromArray(S, fromDiagonal, r);
+                LongVector w0 = x0.and(ge).add(x0.and(gt));
+                LongVector w1 = x1.and(ge).add(x1.and(gt));
                 int o = c - i + L;
-                LongVector m = LongVector.fromArray(S, upper, (i - h - half) * L);
-                LongVector b0 = LongVector.fromArray(S, sc, y0o + o).and(m);
-                LongVector b1 = LongVector.fromArray(S, sc, y1o + o).and(m);
-                bLo = bLo.add(b0.mul(x0));
-                bHi = bHi.add(b1.mul(x1));
-                bMid = bMid.add(b0.mul(x1)).add(b1.mul(x0));
+                LongVector b0 = LongVector.fromArray(S, sc, y0o + o);
+                LongVector b1 = LongVector.fromArray(S, sc, y1o + o);
+                bLo = bLo.add(b0.mul(w0));
+                bHi = bHi.add(b1.mul(w1));
+                bMid = bMid.add(b0.mul(w1)).add(b1.mul(w0));
             }
-            // doubled: the off-diagonal products were summed once
-            aLo.add(aMid.and(M24).lanewise(VectorOperators.LSHL, 24)).lanewise(VectorOperators.LSHL, 1)
-                    .intoArray(sc, lo + c);
-            aHi.add(aMid.lanewise(VectorOperators.LSHR, 24)).lanewise(VectorOperators.LSHL, 1)
-                    .intoArray(sc, hi + c);
-            bLo.add(bMid.and(M24).lanewise(VectorOperators.LSHL, 24)).lanewise(VectorOperators.LSHL, 1)
-                    .intoArray(sc, lo + c + L);
-            bHi.add(bMid.lanewise(VectorOperators.LSHR, 24)).lanewise(VectorOperators.LSHL, 1)
-                    .intoArray(sc, hi + c + L);
+            aLo.add(aMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c);
+            aHi.add(aMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c);
+            bLo.add(bMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c + L);
+            bHi.add(bMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c + L);
         }
-        addDiagonalAndFold(x, p, sc, rr);
+        fold(x, p, sc, lo, hi);
     }
 
-    /**
-     * {@link #leafSqrMod} one block of L columns [c, c + L) at a time (for JDK 17, see
-     * {@link #BLOCK_PAIRS}); the lanes with j <= i of the digits i in [c/2, c/2 + L/2) are
-     * cleared with a mask from {@link #UPPER}.
-     */
+    /** {@link #leafSqrMod} one block of L columns at a time (for JDK 17, see {@link #BLOCK_PAIRS}). */
     static void sqrSingleBlocks(long[] x, int p, long[] sc) {
         int pp = roundUp(p);
         int rr = pp + 4 * L;
@@ -495,66 +502,61 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         int lo = 2 * rr;
         int hi = lo + 2 * pp;
         halves(x, p, rr, sc);
-        long[] upper = UPPER;
+        int half = L / 2;
+        long[] above = ABOVE;
+        long[] fromDiagonal = FROM_DIAGONAL;
         for (int c = 0; c < 2 * pp; c += L) {
             LongVector accLo = LongVector.zero(S);
             LongVector accHi = LongVector.zero(S);
             LongVector accMid = LongVector.zero(S);
+            int h = c >>> 1; // c is a multiple of L, so even
             int i = Math.max(0, c - p + 1);
-            // i < c/2: j = t - i > i in every lane
-            for (int end = Math.min(p, (c + 1) >>> 1); i < end; i++) {
+            // i < c/2: j > i in every lane, x_i doubled
+            for (int end = Math.min(p, h); i < end; i++) {
                 long xi = x[i];
-                long x0 = xi & M24;
-                long x1 = xi >>> 24;
+                long x0 = (xi & M24) << 1;
+                long x1 = (xi >>> 24) << 1;
                 LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i);
                 LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i);
                 accLo = accLo.add(a0.mul(x0));
                 accHi = accHi.add(a1.mul(x1));
                 accMid = accMid.add(a0.mul(x1)).add(a1.mul(x0));
             }
-            // i <= (c + L - 2)/2: j > i in some lanes
-            for (int end = Math.min(p - 1, (c + L - 2) >>> 1); i <= end; i++) {
+            // c/2 <= i < c/2 + L/2: weighted per lane (doubled, single on the diagonal, zero)
+            for (int end = Math.min(p, h + half); i < end; i++) {
                 long xi = x[i];
-                long x0 = xi & M24;
-                long x1 = xi >>> 24;
-                LongVector m = LongVector.fromArray(S, upper, (i - (c >>> 1)) * L);
-                LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i).and(m);
-                LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i).and(m);
-                accLo = accLo.add(a0.mul(x0));
-                accHi = accHi.add(a1.mul(x1));
-                accMid = accMid.add(a0.mul(x1)).add(a1.mul(x0));
+                LongVector x0 = LongVector.broadcast(S, xi & M24);
+                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
+                int r = (i - h) * L;
+                LongVector gt = LongVector.fromArray(S, above, r);
+                LongVector ge = LongVector.fromArray(S, fromDiagonal, r);
+                LongVector w0 = x0.and(ge).add(x0.and(gt));
+                LongVector w1 = x1.and(ge).add(x1.and(gt));
+                LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i);
+                LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i);
+                accLo = accLo.add(a0.mul(w0));
+                accHi = accHi.add(a1.mul(w1));
+                accMid = accMid.add(a0.mul(w1)).add(a1.mul(w0));
             }
-            accLo.add(accMid.and(M24).lanewise(VectorOperators.LSHL, 24)).lanewise(VectorOperators.LSHL, 1)
-                    .intoArray(sc, lo + c);
-            accHi.add(accMid.lanewise(VectorOperators.LSHR, 24)).lanewise(VectorOperators.LSHL, 1)
-                    .intoArray(sc, hi + c);
-        }
-        addDiagonalAndFold(x, p, sc, rr);
-    }
-
-    /** Adds the diagonal squares x_j^2 (from the halves) into columns 2j, then folds. */
-    private static void addDiagonalAndFold(long[] x, int p, long[] sc, int rr) {
-        int y0o = 2 * L;
-        int y1o = rr + 2 * L;
-        int lo = 2 * rr;
-        int hi = lo + 2 * (rr - 4 * L);
-        for (int j = 0; j < p; j++) {
-            long x0 = sc[y0o + j];
-            long x1 = sc[y1o + j];
-            long mid = 2 * x0 * x1;
-            sc[lo + 2 * j] += x0 * x0 + ((mid & M24) << 24);
-            sc[hi + 2 * j] += x1 * x1 + (mid >>> 24);
+            accLo.add(accMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c);
+            accHi.add(accMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c);
         }
         fold(x, p, sc, lo, hi);
     }
 
     /**
-     * x = sum colLo[t] 2^(48t) + colHi[t] 2^(48(t+1)) over t < 2p, folded with 2^(48p) = -1, then
-     * canonicalized.
+     * x = sum colLo[t] 2^(48t) + colHi[t] 2^(48(t+1)) over t < 2p, folded with 2^(48p) = -1
+     * (vector loop over the digits), then canonicalized.
      */
     private static void fold(long[] x, int p, long[] sc, int lo, int hi) {
         x[0] = sc[lo] - sc[lo + p] - sc[hi + p - 1] + sc[hi + 2 * p - 1];
-        for (int t = 1; t < p; t++) {
+        int t = 1;
+        for (int bound = p - L; t <= bound; t += L) {
+            LongVector.fromArray(S, sc, lo + t).add(LongVector.fromArray(S, sc, hi + t - 1))
+                    .sub(LongVector.fromArray(S, sc, lo + t + p)).sub(LongVector.fromArray(S, sc, hi + t + p - 1))
+                    .intoArray(x, t);
+        }
+        for (; t < p; t++) {
             x[t] = sc[lo + t] + sc[hi + t - 1] - sc[lo + t + p] - sc[hi + t + p - 1];
         }
         canonical(x, p);
