@@ -21,17 +21,24 @@
 #include "ssa_common.cuh"
 
 /** Most threads of a transform pass block (fewer when a level holds less work: see ssa_fft_threads). */
-#define SSA_FFT_THREADS 1024
-/** Runs of 4 output digits a thread stages in registers per chunk. */
-#define SSA_FFT_ITEMS 2
+#ifndef SSA_FFT_THREADS
+#define SSA_FFT_THREADS 512
+#endif
+/** Runs of 4 output digits a thread stages in registers per chunk (4: 58 registers, no spill). */
+#ifndef SSA_FFT_ITEMS
+#define SSA_FFT_ITEMS 4
+#endif
 /**
  * Threads a pass block is capped at where a chunk (threads x SSA_FFT_ITEMS runs) still holds whole
- * butterflies (L / 4 runs): 512 threads of ~60 registers let two 64 KiB blocks share a multiprocessor,
- * so one block's load and store overlap the other's butterflies. Measured on the H200 at 2^30
- * (2026-11-21): 64 KiB groups of 512 threads 11.1 + 5.3 ms forward + inverse (8 passes each) against
- * 12.5 + 5.7 ms for 128 KiB groups of 1024 threads (6 passes, one block per multiprocessor).
+ * butterflies (L / 4 runs): 256 threads of 58 registers let three 64 KiB blocks share a
+ * multiprocessor, so the blocks' loads and stores overlap each other's butterflies. Measured on the
+ * H200 at 2^30 (2026-11-21), forward + inverse (8 passes each): 9.5 + 4.4 ms with 256 threads x 4 runs
+ * (3 blocks per SM), 10.7 + 4.8 ms with 512 x 2 (2 blocks), 10.3 + 5.0 ms with 512 x 4 (2 blocks);
+ * 128 KiB groups of 1024 threads (6 passes, one block per SM) gave 12.5 + 5.7 ms.
  */
-#define SSA_FFT_THREADS_SHARED 512
+#ifndef SSA_FFT_THREADS_SHARED
+#define SSA_FFT_THREADS_SHARED 256
+#endif
 
 /**
  * The parts of a shifted source digit t * 2^r (|t| < 2^28, r < 24), all in 32-bit arithmetic:
@@ -61,7 +68,7 @@ __host__ __device__ __forceinline__ int ssa_fft_threads(int l, int r) {
 
 /**
  * log2 of the digits a pass group holds in shared memory for coefficients of 2^l digits: 2^14
- * (64 KiB, two blocks per multiprocessor; see SSA_FFT_THREADS_SHARED), but at least 4 coefficients
+ * (64 KiB, three blocks per multiprocessor; see SSA_FFT_THREADS_SHARED), but at least 4 coefficients
  * (2^13-digit coefficients: 2^15, 128 KiB) so that a pass fuses two levels.
  */
 __host__ __device__ __forceinline__ int ssa_fft_log_group(int l) { return l + 2 > 14 ? l + 2 : 14; }

@@ -34,10 +34,14 @@ static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if 
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; };
 static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
-static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / 8, so a chunk holds whole butterflies); 0: ssa_fft_threads
+static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
 static int fft_threads(int l, int r) {
     int t = ssa_fft_threads(l, r);
-    if (FFT_T > 0) { int runs = 1 << (r + l - 3); t = std::min(std::min((runs + 1) / 2, SSA_FFT_THREADS), std::max(FFT_T, (1 << l) / 8)); }
+    if (FFT_T > 0) {
+        int runs = 1 << (r + l - 3);
+        int need = ((runs + SSA_FFT_ITEMS - 1) / SSA_FFT_ITEMS + 31) & ~31;
+        t = std::min(std::min(need, SSA_FFT_THREADS), std::max(FFT_T, (1 << l) / (4 * SSA_FFT_ITEMS)));
+    }
     return t;
 }
 

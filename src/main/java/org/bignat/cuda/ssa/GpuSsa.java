@@ -38,17 +38,18 @@ import org.bignat.cuda.KernelArgs;
 public final class GpuSsa {
     /** Threads of the conversion kernels (SSA_CONV_THREADS). */
     static final int CONV_THREADS = 256;
-    /** Most threads of a transform pass (SSA_FFT_THREADS). */
-    static final int FFT_THREADS = 1024;
+    /** Most threads of a transform pass (SSA_FFT_THREADS, the kernels' launch bound). */
+    static final int FFT_THREADS = 512;
     /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
-    static final int FFT_ITEMS = 2;
+    static final int FFT_ITEMS = 4;
     /**
      * Threads a pass block is capped at where a chunk still holds whole butterflies
-     * (SSA_FFT_THREADS_SHARED): two 64 KiB blocks of 512 threads share a multiprocessor, so one
-     * block's load and store overlap the other's butterflies (H200, 2^30 bits, 2026-11-21: forward +
-     * inverse 16.4 ms against 18.2 ms with 128 KiB groups of 1024 threads).
+     * (SSA_FFT_THREADS_SHARED): three 64 KiB blocks of 256 threads share a multiprocessor, so the
+     * blocks' loads and stores overlap each other's butterflies (H200, 2^30 bits, 2026-11-21: forward +
+     * inverse 13.9 ms, against 15.6 ms with two blocks of 512 threads and 18.2 ms with one 128 KiB
+     * block of 1024 threads).
      */
-    static final int FFT_THREADS_SHARED = 512;
+    static final int FFT_THREADS_SHARED = 256;
     /** Most threads of the pointwise kernel (SSA_PW_THREADS: 256, three blocks per SM). */
     static final int PW_THREADS = 256;
 
@@ -230,7 +231,7 @@ public final class GpuSsa {
         int t = (runs + FFT_ITEMS - 1) / FFT_ITEMS;
         t = (t + 31) & ~31;
         int cap = Math.max((1 << l) / (4 * FFT_ITEMS), FFT_THREADS_SHARED);
-        return Math.min(t, cap);
+        return Math.min(Math.min(t, cap), FFT_THREADS);
     }
 
     /**
