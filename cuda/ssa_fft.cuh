@@ -19,6 +19,7 @@
 // synchronize, and then write it back in place.
 #pragma once
 #include "ssa_common.cuh"
+#include "ssa_finish.cuh"  // carry maps (ssa_map_*) for the normalize fused into the last inverse pass
 
 /** Most threads of a transform pass block (fewer when a level holds less work: see ssa_fft_threads). */
 #ifndef SSA_FFT_THREADS
@@ -36,6 +37,18 @@
  * (3 blocks per SM), 10.7 + 4.8 ms with 512 x 2 (2 blocks), 10.3 + 5.0 ms with 512 x 4 (2 blocks);
  * 128 KiB groups of 1024 threads (6 passes, one block per SM) gave 12.5 + 5.7 ms.
  */
+/**
+ * Register cap of the pass kernels (__maxnreg__, in place of a launch bound): three blocks of 256
+ * threads per SM need at most 85. With __launch_bounds__(512) ptxas held the kernels at 64 registers
+ * and spilled; with (512, 1) it took 92, which leaves room for only two blocks.
+ */
+#ifndef SSA_FFT_MAXNREG
+#define SSA_FFT_MAXNREG 80
+#endif
+/** Forward aligned levels organised by source run (1) or by output run (0); see ssa_fft_level. */
+#ifndef SSA_FWD_BY_SOURCE
+#define SSA_FWD_BY_SOURCE 1
+#endif
 #ifndef SSA_FFT_THREADS_SHARED
 #define SSA_FFT_THREADS_SHARED 256
 #endif
@@ -131,6 +144,7 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
     const bool aligned = h <= l - 2;
     for (int c0 = 0; c0 < items; c0 += T * SSA_FFT_ITEMS) {
         int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
+        int wv[SSA_FFT_ITEMS];  // int4 index (within its coefficient) where ov[it] goes
 #pragma unroll
         for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
             const int item = c0 + it * T + threadIdx.x;
@@ -145,13 +159,43 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                 const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
                 const int xm = x[(j0 - 1) & lmask];
                 int xs[5] = {xm, x4.x, x4.y, x4.z, x4.w};
+                int4 y4 = make_int4(0, 0, 0, 0);
+                int ym = 0;
                 if (!INVERSE) {
-                    const int4 y4 = *reinterpret_cast<const int4*>(y + j0);
-                    xs[0] += y[(j0 - 1) & lmask];
+                    y4 = *reinterpret_cast<const int4*>(y + j0);
+                    ym = y[(j0 - 1) & lmask];
+                    xs[0] += ym;
                     xs[1] += y4.x; xs[2] += y4.y; xs[3] += y4.z; xs[4] += y4.w;
                 }
                 int ru[4], rv[4];
-                if (aligned) {
+                wv[it] = j0 >> 2;
+                if (!INVERSE && SSA_FWD_BY_SOURCE && aligned) {
+                    // Forward, organised by source: the run j0..j0+3 of x - y (and the digit before it,
+                    // already loaded for u) goes to the output run jo = j0 + q mod L (q = ih 2^(l-h) < L, a
+                    // multiple of 4), negated if it wraps; so x and y are read once per run.
+                    const int q = ih << (l - h);
+                    const int jo = (j0 + q) & lmask;
+                    const bool ngr = j0 + q >= L;
+                    // The output digit before jo holds source j0 - 1 (L - 1 for j0 = 0), wrapped iff
+                    // j0 - 1 + q >= L (for j0 = 0: iff q > 0).
+                    const bool rs = j0 == 0 ? q != 0 : j0 + q > L;
+                    int z[4] = {x4.x - y4.x, x4.y - y4.y, x4.z - y4.z, x4.w - y4.w};
+                    if (ngr) {
+#pragma unroll
+                        for (int t = 0; t < 4; ++t) z[t] = -z[t];
+                    }
+                    const int zp = xm - ym, zps = rs ? -zp : zp;
+                    // Signs before the shifts; the absorb's own wrap (jo = 0) negates the carry into jo.
+                    const int cz = zps >> SSA_DBITS, cb = xs[0] >> SSA_DBITS;
+                    rv[0] = (z[0] & SSA_DMASK) + (jo < 1 ? -cz : cz);
+                    ru[0] = (xs[1] & SSA_DMASK) + (j0 < 1 ? -cb : cb);
+#pragma unroll
+                    for (int t = 1; t < 4; ++t) {
+                        rv[t] = (z[t] & SSA_DMASK) + (z[t - 1] >> SSA_DBITS);
+                        ru[t] = (xs[t + 1] & SSA_DMASK) + (xs[t] >> SSA_DBITS);
+                    }
+                    wv[it] = jo >> 2;
+                } else if (aligned) {
                     // h <= l - 2: the shift is q = ih 2^(l-h) whole digits, a multiple of 4 (inverse: 2L - q;
                     // q >= L negates), so the source run of j0..j0+3 is the aligned run at (j0 - q) mod L,
                     // all of one sign, plus the digit before it. No division, no window pick.
@@ -298,20 +342,123 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                 const int p = item >> l4, w = item & ((1 << l4) - 1);
                 const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
                 ssa_fft_sm4[(e0 << l4) + w] = ou[it];
-                ssa_fft_sm4[((e0 | (1 << bit)) << l4) + w] = ov[it];
+                ssa_fft_sm4[((e0 | (1 << bit)) << l4) + wv[it]] = ov[it];
             }
         }
         __syncthreads();
     }
 }
 
-template <bool INVERSE, bool SPLIT>
+/** Exclusive scan of carry maps over the block (any blockDim.x, a multiple of 32, at most SSA_FFT_THREADS). */
+__device__ __forceinline__ int ssa_pass_map_scan(int f, int* total) {
+    __shared__ int wt[SSA_FFT_THREADS / 32];
+    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5, nw = blockDim.x >> 5;
+    int inc = f;
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+        const int o = __shfl_up_sync(0xffffffffu, inc, d);
+        if (lane >= d) inc = ssa_map_then(o, inc);
+    }
+    int exc = __shfl_up_sync(0xffffffffu, inc, 1);
+    if (lane == 0) exc = SSA_MAP_ID;
+    if (lane == 31) wt[wid] = inc;
+    __syncthreads();
+    int wp = SSA_MAP_ID, all = SSA_MAP_ID;
+    for (int w = 0; w < nw; ++w) {
+        if (w == wid) wp = all;
+        all = ssa_map_then(all, wt[w]);
+    }
+    __syncthreads();
+    *total = all;
+    return ssa_map_then(wp, exc);
+}
+
+/** Most digits of a coefficient a thread holds in the fused normalize (L / blockDim.x <= 16: see ssa_fft_threads). */
+#define SSA_NORM_PER 16
+
+/**
+ * The coefficient at c (2^l digits in shared memory) to its canonical residue mod 2^N + 1 in place, digits in
+ * [0, 2^24), by the whole block: ssa_coef_normalize's method (absorb once, then carry maps scanned over
+ * the block, the carry out of the top folded back negated, until none leaves) with each thread's run of
+ * per = L / T digits in registers. Precondition (the plan's): the residue is below 2^(N-1).
+ */
+__device__ __forceinline__ void ssa_pass_normalize(int* c, int l) {
+    const int L = 1 << l, T = blockDim.x;
+    const int per = L > T ? L / T : 1;  // a power of two, at most SSA_NORM_PER
+    const int j0 = threadIdx.x * per;
+    const bool act = j0 < L;
+    int e[SSA_NORM_PER];
+    if (act) {
+        int d[SSA_NORM_PER];
+        if (per >= 4) {
+#pragma unroll
+            for (int i = 0; i < SSA_NORM_PER; i += 4) {
+                if (i < per) {
+                    const int4 v = *reinterpret_cast<const int4*>(c + j0 + i);
+                    d[i] = v.x; d[i + 1] = v.y; d[i + 2] = v.z; d[i + 3] = v.w;
+                }
+            }
+        } else {
+#pragma unroll
+            for (int i = 0; i < 4; ++i) if (i < per) d[i] = c[j0 + i];
+        }
+        const int pv = c[(j0 - 1) & (L - 1)] >> SSA_DBITS;
+        // Absorb once: digits in [-8, 2^24 + 7] (inputs |d| < 2^27), so every carry below is -1, 0 or 1.
+        e[0] = (d[0] & SSA_DMASK) + (j0 == 0 ? -pv : pv);
+#pragma unroll
+        for (int i = 1; i < SSA_NORM_PER; ++i) if (i < per) e[i] = (d[i] & SSA_DMASK) + (d[i - 1] >> SSA_DBITS);
+    }
+    __syncthreads();  // every read of the raw digits (a neighbour's last one too) before any write below
+    for (int round = 0; round < 8; ++round) {
+        int f = SSA_MAP_ID;
+        if (act) {
+            f = 0;
+#pragma unroll
+            for (int cin = -1; cin <= 1; ++cin) {
+                int cc = cin;
+#pragma unroll
+                for (int i = 0; i < SSA_NORM_PER; ++i) if (i < per) cc = (e[i] + cc) >> SSA_DBITS;
+                f |= (cc + 1) << (2 * (cin + 1));
+            }
+        }
+        int total;
+        const int pre = ssa_pass_map_scan(f, &total);
+        if (act) {
+            int cc = ssa_map_apply(pre, 0);
+#pragma unroll
+            for (int i = 0; i < SSA_NORM_PER; ++i) {
+                if (i < per) {
+                    const int t = e[i] + cc;
+                    e[i] = t & SSA_DMASK;
+                    cc = t >> SSA_DBITS;
+                }
+            }
+        }
+        // V = low + h 2^N = low - h (mod 2^N + 1): fold the carry out of the top back in, negated.
+        const int h = ssa_map_apply(total, 0);
+        if (h == 0) break;  // block-uniform
+        if (threadIdx.x == 0) e[0] -= h;
+    }
+    if (act) {
+        if (per >= 4) {
+#pragma unroll
+            for (int i = 0; i < SSA_NORM_PER; i += 4)
+                if (i < per) *reinterpret_cast<int4*>(c + j0 + i) = make_int4(e[i], e[i + 1], e[i + 2], e[i + 3]);
+        } else {
+#pragma unroll
+            for (int i = 0; i < 4; ++i) if (i < per) c[j0 + i] = e[i];
+        }
+    }
+    __syncthreads();
+}
+
+template <bool INVERSE, bool SPLIT, bool NORM = false>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r,
                                                   const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef) {
     extern __shared__ int4 ssa_fft_sm4[];
     int* sm = reinterpret_cast<int*>(ssa_fft_sm4);
     const int T = blockDim.x;
-    const int L = 1 << l, lmask = L - 1, n = SSA_DBITS << l;
+    const int n = SSA_DBITS << l;
     const int lo = h0 - r + 1, R = 1 << r;
     const ssa_i64 g = blockIdx.x;
     // The group: coefficient indices base + e * 2^lo, e < 2^r; base has zeros in bits lo..h0.
@@ -349,6 +496,12 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
         else ssa_fft_level<INVERSE, false>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
     }
 
+    if (NORM) {
+        // Fused coefficient normalize (last inverse pass): the group holds whole coefficients.
+        __syncthreads();
+        for (int e = 0; e < R; ++e) ssa_pass_normalize(sm + (e << l), l);
+    }
+
     // Store: shared reads batched ahead of the global stores (8 per thread per batch).
     const int tot = R << l4;
     for (int v0 = threadIdx.x; v0 < tot; v0 += 8 * T) {
@@ -371,7 +524,7 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
  * One forward pass: levels h0 down to h0-r+1 of the transform of the coefficients in buf (2^k of them,
  * 2^l digits each). Grid: 2^(k-r) blocks of ssa_fft_threads(l, r) threads; dynamic shared memory 2^(r+l) * 4 bytes.
  */
-extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
+extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG)
 ssa_fft_forward(int* __restrict__ buf, int l, int h0, int r) {
     ssa_fft_pass_body<false, false>(buf, l, h0, r, nullptr, 0, 0, 0);
 }
@@ -381,13 +534,23 @@ ssa_fft_forward(int* __restrict__ buf, int l, int h0, int r) {
  * split of x (nx canonical digits, ncoef pieces of m kernel digits: ssa_split4) instead of buf's contents;
  * buf is only written. Same grid and shared memory.
  */
-extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
+extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG)
 ssa_fft_forward_split(const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef, int* __restrict__ buf, int l, int h0, int r) {
     ssa_fft_pass_body<false, true>(buf, l, h0, r, x, nx, m, ncoef);
 }
 
 /** One inverse pass: levels h0-r+1 up to h0; same grid and shared memory as the forward pass. */
-extern "C" __global__ void __launch_bounds__(SSA_FFT_THREADS)
+extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG)
 ssa_fft_inverse(int* __restrict__ buf, int l, int h0, int r) {
     ssa_fft_pass_body<true, false>(buf, l, h0, r, nullptr, 0, 0, 0);
+}
+
+/**
+ * The last inverse pass (h0 = k-1) fused with ssa_coef_normalize: as ssa_fft_inverse, then every coefficient of
+ * the group is brought to its canonical residue mod 2^N + 1 (digits in [0, 2^24)) before the store.
+ * Same grid and shared memory as ssa_fft_inverse.
+ */
+extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG)
+ssa_fft_inverse_norm(int* __restrict__ buf, int l, int h0, int r) {
+    ssa_fft_pass_body<true, false, true>(buf, l, h0, r, nullptr, 0, 0, 0);
 }

@@ -34,6 +34,7 @@ static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if 
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; };
 static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
+static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
 static int fft_threads(int l, int r) {
     int t = ssa_fft_threads(l, r);
@@ -95,6 +96,7 @@ static void init_tw(Dev& d) {
     CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
     CK(cudaFuncSetAttribute(ssa_fft_forward, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_inverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    CK(cudaFuncSetAttribute(ssa_fft_inverse_norm, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_forward_split, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
@@ -129,7 +131,11 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
     } else {
         for (int lo = 0; lo < p.k;) {
             int r = pass_r(p, p.k - lo);
-            ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r); CKL();
+            if (FUSED_NORM && lo + r == p.k)
+                ssa_fft_inverse_norm<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r);
+            else
+                ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r);
+            CKL();
             lo += r;
         }
     }
@@ -162,7 +168,7 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     rec(3);
     passes(d.bufA, p, true, s);
     rec(4);
-    ssa_coef_normalize<<<(unsigned)(1LL << p.k), SSA_CONV_THREADS, (size_t)4 << p.l, s>>>(d.bufA, p.l); CKL();
+    if (!FUSED_NORM) { ssa_coef_normalize<<<(unsigned)(1LL << p.k), SSA_CONV_THREADS, (size_t)4 << p.l, s>>>(d.bufA, p.l); CKL(); }
     rec(5);
     long long nout = p.na + p.nb;
     ssa_combine<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, d.tmp, nout, p.neff); CKL();
@@ -231,6 +237,7 @@ int main(int argc, char** argv) {
     unsigned long long seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 12345;
     if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
     if (getenv("FFT_T")) FFT_T = atoi(getenv("FFT_T"));
+    if (getenv("FUSED_NORM")) FUSED_NORM = atoi(getenv("FUSED_NORM")) != 0;
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));

@@ -28,8 +28,9 @@ import org.bignat.cuda.KernelArgs;
  *     the same split as a kernel of its own, unused here);
  * <li>{@code ssa_pointwise_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic Goldilocks NTT
  *     in shared memory, one block per coefficient, times 2^-k;
- * <li>{@code ssa_fft_inverse}, {@code ssa_coef_normalize} (canonical residues), {@code ssa_combine}
- *     (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
+ * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
+ *     to canonical residues ({@code ssa_coef_normalize} is the same step as a kernel of its own, unused
+ *     here), {@code ssa_combine} (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
  * </ol>
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
  * 8 bytes per product digit of scratch; an allocation the card cannot hold throws
@@ -100,6 +101,7 @@ public final class GpuSsa {
             logGroup = Math.min(MAX_LOG_GROUP, 31 - Integer.numberOfLeadingZeros(smem / 4));
             setSmem(d, "ssa_fft_forward", 4 << logGroup);
             setSmem(d, "ssa_fft_inverse", 4 << logGroup);
+            setSmem(d, "ssa_fft_inverse_norm", 4 << logGroup);
             setSmem(d, "ssa_fft_forward_split", 4 << logGroup);
             setSmem(d, "ssa_pointwise_mul", pwSmem(maxLogL));
             setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
@@ -170,8 +172,7 @@ public final class GpuSsa {
                 d.launch("ssa_pointwise_sqr", 1L << k, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
             }
-            inverse(d, s, c, p, a);
-            d.launch("ssa_coef_normalize", 1L << k, CONV_THREADS, 4 << l, s, new KernelArgs().ptr(a).i32(l));
+            inverse(d, s, c, p, a);  // its last pass also brings each coefficient to its canonical residue
             d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
                     new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
             d.launch("ssa_carry_tiles", ntiles, CONV_THREADS, 0, s, new KernelArgs().ptr(tmp).i64(nout).ptr(tiles));
@@ -208,7 +209,8 @@ public final class GpuSsa {
         int k = p.k;
         for (int lo = 0; lo < k;) {
             int r = passLevels(c, p, k - lo);
-            d.launch("ssa_fft_inverse", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
+            // The last pass is fused with the coefficient normalize (ssa_fft_inverse_norm).
+            d.launch(lo + r == k ? "ssa_fft_inverse_norm" : "ssa_fft_inverse", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
                     new KernelArgs().ptr(buf).i32(l).i32(lo + r - 1).i32(r));
             lo += r;
         }
