@@ -154,6 +154,41 @@ class ButterflyKernelsTest {
         }
     }
 
+    /**
+     * The kernels' canonicalize (the Vector API one: absorb, range check, serial fallback) against
+     * SsaDigits.canonicalize: random digits up to the transform's bound 2^62, small ones of both
+     * signs (fallbacks), all-ones (2^n - 1), the value -1 = 2^n spelled redundantly, zero, and
+     * single top digits, at every size to 40 digits and some larger ones.
+     */
+    @Test
+    void canonicalizeMatchesSerialPass() {
+        Random r = new Random(SEED ^ 4);
+        ButterflyKernels v = Ssa.kernels();
+        for (int p : new int[] {1, 2, 3, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 40, 88, 92, 97, 1376}) {
+            for (int t = 0; t < 12; t++) {
+                long[] d = new long[p];
+                for (int j = 0; j < p; j++) {
+                    d[j] = switch (t) {
+                        case 0 -> SsaDigits.MASK;
+                        case 1 -> 0;
+                        case 2 -> j == 0 ? -1 : 0;
+                        case 3 -> j == p - 1 ? 1L << 48 : 0;
+                        case 4 -> j == 0 ? SsaDigits.MASK + 1 : SsaDigits.MASK; // 2^n: -1
+                        case 5 -> r.nextInt(5) - 2;
+                        case 6 -> j == p - 1 ? -1 : 0;
+                        case 7 -> (r.nextLong() >> 50);
+                        default -> r.nextLong() >> 2;
+                    };
+                }
+                long[] expect = d.clone();
+                SsaDigits.canonicalize(expect, p);
+                long[] got = d.clone();
+                v.canonicalize(got, p);
+                assertArrayEquals(expect, got, "canonicalize p=" + p + " case " + t);
+            }
+        }
+    }
+
     @Test
     void activeKernelsMatchScalar() {
         Random r = new Random(SEED ^ 1);
