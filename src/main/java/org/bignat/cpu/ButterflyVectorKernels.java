@@ -67,7 +67,8 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
             LongVector yb = LongVector.fromArray(S, y, from);
             LongVector db = xb.sub(yb);
             LongVector dpb = LongVector.fromArray(S, x, from - 1).sub(LongVector.fromArray(S, y, from - 1));
-            LongVector ob = db.and(lm).lanewise(VectorOperators.LSHL, b).add(dpb.lanewise(VectorOperators.ASHR, sh))
+            LongVector ob = db.and(lm).lanewise(VectorOperators.LSHL, b)
+                    .add(dpb.lanewise(VectorOperators.ASHR, sh))
                     .lanewise(VectorOperators.XOR, m).sub(m);
             LongVector sb = xb.add(yb);
             for (int j = to - L; j > from; j -= L) {
@@ -128,7 +129,8 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
             int bound = to - L;
             LongVector yv = LongVector.fromArray(S, y, bound);
             LongVector yp = LongVector.fromArray(S, y, bound - 1);
-            LongVector t = yv.and(lm).lanewise(VectorOperators.LSHL, b).add(yp.lanewise(VectorOperators.ASHR, sh))
+            LongVector t = yv.and(lm).lanewise(VectorOperators.LSHL, b)
+                    .add(yp.lanewise(VectorOperators.ASHR, sh))
                     .lanewise(VectorOperators.XOR, m).sub(m);
             LongVector xl = LongVector.fromArray(S, x, bound + off);
             LongVector sum = xl.add(t);
@@ -151,7 +153,8 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
     }
 
     /** The lanes [j, j + L) of {@link #ditSegment}. */
-    private static void ditVector(long[] x, long[] y, long[] out, int j, int off, int b, int sh, long lm, long m) {
+    private static void ditVector(long[] x, long[] y, long[] out, int j, int off, int b, int sh, long lm,
+                                  long m) {
         LongVector yv = LongVector.fromArray(S, y, j);
         LongVector yp = LongVector.fromArray(S, y, j - 1);
         LongVector t = yv.and(lm).lanewise(VectorOperators.LSHL, b).add(yp.lanewise(VectorOperators.ASHR, sh))
@@ -282,10 +285,10 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
      * [c, c + 2L) is summed in vector registers over every digit x_i that reaches it, reading the
      * y halves unaligned at column - i, and stored once. The operand-scanning form (a row of
      * products per digit of x added into the column arrays) loaded and stored both column blocks
-     * for every digit, which made the stores the bottleneck. Summing two blocks per digit (on the
-     * JDKs where that compiles well, {@link #BLOCK_PAIRS}) shares the digit's broadcasts and keeps
-     * six independent sums in flight, so the loop runs at about the multiplier's throughput (one
-     * 8-lane vpmullq per cycle on the development machine).
+     * for every digit, which made the stores the bottleneck. Summing two blocks per digit (squares
+     * always, products on the JDKs where that compiles well, {@link #MUL_BLOCK_PAIRS}) shares the
+     * digit's broadcasts and keeps six independent sums in flight, so the loop runs at about the
+     * multiplier's throughput (one 8-lane vpmullq per cycle on the development machine).
      * Every column sum is exact (below p 2^50 < 2^60 for p <= 768), so the canonical result is
      * that of any other exact schoolbook.
      *
@@ -324,14 +327,14 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
 
     @Override
     public void leafMulMod(long[] x, long[] y, int p, long[] sc) {
-        if (BLOCK_PAIRS) {
+        if (MUL_BLOCK_PAIRS) {
             mulBlockPairs(x, y, p, sc);
         } else {
             mulSingleBlocks(x, y, p, sc);
         }
     }
 
-    /** {@link #leafMulMod} one block of L columns at a time (for JDK 17, see {@link #BLOCK_PAIRS}). */
+    /** {@link #leafMulMod} one block of L columns at a time (for JDK 17, see {@link #MUL_BLOCK_PAIRS}). */
     static void mulSingleBlocks(long[] x, long[] y, int p, long[] sc) {
         int pp = roundUp(p);
         int rr = pp + 4 * L;
@@ -432,29 +435,28 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
      * digits i = c/2 + k nearest the diagonal of a block the broadcast halves are weighted per
      * lane instead: doubled where j > i, single on the diagonal j = i, zero where j < i (their
      * products belong to the partner digit), from {@link #ABOVE} and {@link #FROM_DIAGONAL}. So
-     * the diagonal squares need no pass of their own and the sums no doubling. On JDK 25 two
-     * blocks per digit ({@link #BLOCK_PAIRS}): for i < c/2 + L/2 the first block is weighted and
-     * the second doubled, from there on only the second block has lanes left. Every partial
-     * product is below 2^49 and a column sum below (p/2 + 1) 2^51 < 2^60 for p <= 768.
+     * the diagonal squares need no pass of their own and the sums no doubling. Two blocks per
+     * digit: for i < c/2 + L/2 the first block is weighted and the second doubled, from there on
+     * only the second block has lanes left (on JDK 17 too: one block at a time measured slower
+     * there, 34.0 against 31.3 ms for a 2^24-bit square, see {@link #MUL_BLOCK_PAIRS}). Every
+     * partial product is below 2^49 and a column sum below (p/2 + 1) 2^51 < 2^60 for p <= 768.
      */
     @Override
     public void leafSqrMod(long[] x, int p, long[] sc) {
-        if (BLOCK_PAIRS) {
-            sqrBlockPairs(x, p, sc);
-        } else {
-            sqrSingleBlocks(x, p, sc);
-        }
+        sqrBlockPairs(x, p, sc);
     }
 
     /**
-     * Whether the leaf products sum two blocks of L columns per digit (else one). Measured with a
-     * leaf probe (thread CPU time, min of 15 rounds, 2-core AMD EPYC with AVX-512, 2026-11-21),
-     * p = 88 digits: JDK 25 multiplies in 1.74 us with block pairs against 1.95 us one block at a
-     * time and squares in 1.32 against 1.41 us, but JDK 17's C2 compiles the pair loops slower:
-     * 2.12 against 2.01 us, squares 1.79 against 1.44 us. The JDK releases in between were not
-     * measured and take the single blocks.
+     * Whether {@link #leafMulMod} sums two blocks of L columns per digit (else one). Measured on
+     * the 2-core AMD EPYC development machine with AVX-512 (2026-11-21): JDK 25 multiplies
+     * p = 88 digits in 1.74 us with block pairs against 1.95 us one block at a time (leaf probe,
+     * thread CPU time, min of 15 rounds), but on JDK 17 a 2^24-bit multiply took longer with the
+     * pairs (interleaved in-JVM A/B, min of 12: 52.5 against 55.9-58.3 ms), although the leaf
+     * alone timed slightly faster there; the JDK releases in between were not measured and take
+     * the single blocks. Squares always use pairs (faster on both: JDK 17 34.0 against 31.3 ms
+     * for a 2^24-bit square).
      */
-    static final boolean BLOCK_PAIRS = Runtime.version().feature() >= 25;
+    static final boolean MUL_BLOCK_PAIRS = Runtime.version().feature() >= 25;
 
     static void sqrBlockPairs(long[] x, int p, long[] sc) {
         int pp = roundUp(p);
@@ -554,57 +556,6 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         fold(x, p, sc, lo, hi);
     }
 
-    /** {@link #leafSqrMod} one block of L columns at a time (for JDK 17, see {@link #BLOCK_PAIRS}). */
-    static void sqrSingleBlocks(long[] x, int p, long[] sc) {
-        int pp = roundUp(p);
-        int rr = pp + 4 * L;
-        int y0o = 2 * L;
-        int y1o = rr + 2 * L;
-        int lo = 2 * rr;
-        int hi = lo + 2 * pp;
-        halves(x, p, rr, sc);
-        int half = L / 2;
-        long[] above = ABOVE;
-        long[] fromDiagonal = FROM_DIAGONAL;
-        for (int c = 0; c < 2 * pp; c += L) {
-            LongVector accLo = LongVector.zero(S);
-            LongVector accHi = LongVector.zero(S);
-            LongVector accMid = LongVector.zero(S);
-            int h = c >>> 1; // c is a multiple of L, so even
-            int i = Math.max(0, c - p + 1);
-            // i < c/2: j > i in every lane, x_i doubled
-            for (int end = Math.min(p, h); i < end; i++) {
-                long xi = x[i];
-                long x0 = (xi & M24) << 1;
-                long x1 = (xi >>> 24) << 1;
-                LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i);
-                LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i);
-                accLo = accLo.add(a0.mul(x0));
-                accHi = accHi.add(a1.mul(x1));
-                accMid = accMid.add(a0.mul(x1)).add(a1.mul(x0));
-            }
-            // c/2 <= i < c/2 + L/2: weighted per lane (doubled, single on the diagonal, zero)
-            for (int end = Math.min(p, h + half); i < end; i++) {
-                long xi = x[i];
-                LongVector x0 = LongVector.broadcast(S, xi & M24);
-                LongVector x1 = LongVector.broadcast(S, xi >>> 24);
-                int r = (i - h) * L;
-                LongVector gt = LongVector.fromArray(S, above, r);
-                LongVector ge = LongVector.fromArray(S, fromDiagonal, r);
-                LongVector w0 = x0.and(ge).add(x0.and(gt));
-                LongVector w1 = x1.and(ge).add(x1.and(gt));
-                LongVector a0 = LongVector.fromArray(S, sc, y0o + c - i);
-                LongVector a1 = LongVector.fromArray(S, sc, y1o + c - i);
-                accLo = accLo.add(a0.mul(w0));
-                accHi = accHi.add(a1.mul(w1));
-                accMid = accMid.add(a0.mul(w1)).add(a1.mul(w0));
-            }
-            accLo.add(accMid.and(M24).lanewise(VectorOperators.LSHL, 24)).intoArray(sc, lo + c);
-            accHi.add(accMid.lanewise(VectorOperators.LSHR, 24)).intoArray(sc, hi + c);
-        }
-        fold(x, p, sc, lo, hi);
-    }
-
     /**
      * x = sum colLo[t] 2^(48t) + colHi[t] 2^(48(t+1)) over t < 2p, folded with 2^(48p) = -1
      * (vector loop over the digits), then canonicalized.
@@ -614,7 +565,8 @@ public final class ButterflyVectorKernels implements ButterflyKernels {
         int t = 1;
         for (int bound = p - L; t <= bound; t += L) {
             LongVector.fromArray(S, sc, lo + t).add(LongVector.fromArray(S, sc, hi + t - 1))
-                    .sub(LongVector.fromArray(S, sc, lo + t + p)).sub(LongVector.fromArray(S, sc, hi + t + p - 1))
+                    .sub(LongVector.fromArray(S, sc, lo + t + p))
+                    .sub(LongVector.fromArray(S, sc, hi + t + p - 1))
                     .intoArray(x, t);
         }
         for (; t < p; t++) {
