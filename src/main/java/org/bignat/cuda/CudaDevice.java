@@ -63,20 +63,18 @@ public final class CudaDevice {
     private final String name;
     private final long totalMemory;
     private final int computeCapability;
-    private final int multiprocessors;
     private final DeviceMemory memory;
     private final HostTransfers transfers;
     private final ConcurrentHashMap<String, CUfunction> functions = new ConcurrentHashMap<>();
     private final ArrayDeque<DeviceStream> streams = new ArrayDeque<>();
     private final EventPool events = new EventPool();
 
-    private CudaDevice(CUcontext context, CUmodule module, String name, long totalMemory, int cc, int sms) {
+    private CudaDevice(CUcontext context, CUmodule module, String name, long totalMemory, int cc) {
         this.context = context;
         this.module = module;
         this.name = name;
         this.totalMemory = totalMemory;
         this.computeCapability = cc;
-        this.multiprocessors = sms;
         this.memory = new DeviceMemory(this, totalMemory);
         this.transfers = new HostTransfers(this);
     }
@@ -134,7 +132,6 @@ public final class CudaDevice {
                 throw new EngineUnavailableException(name + " has compute capability " + cc / 10 + "." + cc % 10
                         + "; the kernels need 8.0 or newer");
             }
-            int sms = attribute(dev, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
             long[] total = new long[1];
             check(cuDeviceTotalMem(total, dev), "cuDeviceTotalMem");
             CUcontext ctx = new CUcontext();
@@ -142,7 +139,7 @@ public final class CudaDevice {
             check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
             CUmodule module = new CUmodule();
             check(cuModuleLoadData(module, image), "cuModuleLoadData(" + IMAGE_RESOURCE + ")");
-            CudaDevice d = new CudaDevice(ctx, module, name, total[0], cc, sms);
+            CudaDevice d = new CudaDevice(ctx, module, name, total[0], cc);
             for (String k : new String[] {"bn_add", "bn_subtract", "bn_normalize", "bn_compare"}) {
                 d.function(k);
             }
@@ -244,11 +241,6 @@ public final class CudaDevice {
         return computeCapability;
     }
 
-    /** Streaming multiprocessors. */
-    public int multiprocessorCount() {
-        return multiprocessors;
-    }
-
     /**
      * A device buffer of at least {@code bytes} bytes for work on {@code stream}, from the pool.
      *
@@ -262,11 +254,6 @@ public final class CudaDevice {
     /** Bytes of device memory held by open buffers (pooled free blocks not counted). */
     public long bytesInUse() {
         return memory.inUseBytes();
-    }
-
-    /** Bytes of free blocks kept in the pool for reuse. */
-    public long bytesPooled() {
-        return memory.pooledBytes();
     }
 
     /** Frees the pool's free blocks, returning their memory to the driver. */

@@ -178,8 +178,4 @@ final class DeviceMemory {
     synchronized long inUseBytes() {
         return inUseBytes;
     }
-
-    synchronized long pooledBytes() {
-        return pooledBytes;
-    }
 }
