@@ -23,6 +23,12 @@ final class ModMul {
         private long[][] cbKeep;
         private long[] tmp;
         private long[] acc;
+        /** The transforms' free vector (see {@link SsaTransform}), kept between products. */
+        private long[] spare;
+        /** Leaf columns and packed limbs of {@code Ssa.pointwise} at this level. */
+        long[] col;
+        long[] la;
+        long[] lb;
         private Scratch inner;
 
         /** The scratch of the pointwise products one level down. */
@@ -40,8 +46,19 @@ final class ModMul {
             return v;
         }
 
-        private static long[] words(long[] v, int n) {
+        static long[] words(long[] v, int n) {
             return v == null || v.length != n ? new long[n] : v;
+        }
+
+        /** Words held by this scratch and the levels below (the bound of {@link WorkBuffers}). */
+        long retainedLongs() {
+            long n = vectorsLength(ca) + vectorsLength(cb) + WorkBuffers.len(tmp) + WorkBuffers.len(acc)
+                    + WorkBuffers.len(spare) + WorkBuffers.len(col) + WorkBuffers.len(la) + WorkBuffers.len(lb);
+            return inner == null ? n : n + inner.retainedLongs();
+        }
+
+        private static long vectorsLength(long[][] v) {
+            return v == null || v.length == 0 || v[0] == null ? 0 : (long) v.length * v[0].length;
         }
     }
 
@@ -186,9 +203,10 @@ final class ModMul {
         long[] tmp = sc.tmp;
         SsaTransform tf = new SsaTransform(kern, p, n2, false);
         long unit = 2 * n2 / kk;
-        tf.forward(ca, kk, unit);
+        // one free vector threads through all three transforms and stays with the scratch
+        long[] spare = tf.forward(ca, kk, unit, sc.spare);
         if (cb != null) {
-            tf.forward(cb, kk, unit);
+            spare = tf.forward(cb, kk, unit, spare);
             // pointwise releases cb's vectors as it consumes them: keep them for the next product
             sc.cbKeep = sc.cbKeep != null && sc.cbKeep.length == kk ? sc.cbKeep : new long[kk][];
             System.arraycopy(cb, 0, sc.cbKeep, 0, kk);
@@ -197,7 +215,7 @@ final class ModMul {
         if (cb != null) {
             System.arraycopy(sc.cbKeep, 0, cb, 0, kk);
         }
-        tf.inverse(ca, kk, unit);
+        sc.spare = tf.inverse(ca, kk, unit, spare);
         // Coefficient i: multiply by 2^-k theta^-i, canonicalize, decode its sign, accumulate.
         long nD = nBits / SsaDigits.W;
         long[] acc = sc.acc = Scratch.words(sc.acc, (kk - 1) * pieceDigits + p + 1);

@@ -17,44 +17,15 @@ final class Recompose {
         long totalDigits = SsaPlan.roundUp(SsaPlan.ceilDiv(64L * rn, SsaDigits.W), 4);
         int chunks = (int) SsaPlan.ceilDiv(totalDigits, CHUNK_DIGITS);
         long[] carries = new long[chunks];
-        // ~8 tasks per thread: each task's two chunk buffers then serve many chunks (one task per
-        // chunk allocated 224 KB per chunk, about 150 MB per 2^28-bit multiply).
+        // ~8 tasks per thread for balance; the chunk buffers are the thread's (WorkBuffers), so the
+        // task count costs no allocation (per task they were about 10 MB per 2^24-bit product).
         int grain = Math.max(1, chunks / (Ssa.POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
         Parallelism.forRange(0, chunks, grain, par, (f, t) -> {
-            long[] buf = new long[CHUNK_DIGITS];
-            long[] limbs = new long[CHUNK_DIGITS / 4 * 3];
-            for (int ch = f; ch < t; ch++) {
-                long d0 = (long) ch * CHUNK_DIGITS;
-                int len = (int) Math.min(CHUNK_DIGITS, totalDigits - d0);
-                java.util.Arrays.fill(buf, 0, len, 0L);
-                long d1 = d0 + len;
-                long iFirst = Math.max(0, (d0 - p) / pieceDigits);
-                long iLast = Math.min(c.length - 1, (d1 - 1) / pieceDigits);
-                for (long i = iFirst; i <= iLast; i++) {
-                    long base = i * pieceDigits;
-                    long from = Math.max(d0, base);
-                    long to = Math.min(d1, base + p);
-                    long[] ci = c[(int) i];
-                    int src = (int) (from - base);
-                    int dst = (int) (from - d0);
-                    int n = (int) (to - from);
-                    for (int j = 0; j < n; j++) {
-                        buf[dst + j] += ci[src + j];
-                    }
-                }
-                long carry = 0;
-                for (int j = 0; j < len; j++) {
-                    long s = buf[j] + carry;
-                    buf[j] = s & SsaDigits.MASK;
-                    carry = s >>> SsaDigits.W;
-                }
-                carries[ch] = carry;
-                SsaDigits.pack(buf, len, limbs, 0);
-                long l0 = d0 / 4 * 3;
-                int nLimbs = (int) Math.min(len / 4 * 3, rn - l0);
-                if (nLimbs > 0) {
-                    System.arraycopy(limbs, 0, r, (int) (ro + l0), nLimbs);
-                }
+            WorkBuffers w = WorkBuffers.acquire();
+            try {
+                chunks(c, pieceDigits, p, r, ro, rn, totalDigits, carries, f, t, w);
+            } finally {
+                w.release();
             }
         });
         for (int ch = 0; ch < chunks; ch++) {
@@ -63,6 +34,51 @@ final class Recompose {
                 if (l1 < rn) {
                     LimbArith.incr(r, (int) (ro + l1), (int) (rn - l1), carries[ch]);
                 }
+            }
+        }
+    }
+
+    /** Chunks [f, t): adds their digits, resolves their carries, packs them into r. */
+    private static void chunks(long[][] c, long pieceDigits, int p, long[] r, int ro, int rn, long totalDigits,
+                               long[] carries, int f, int t, WorkBuffers w) {
+        // the thread's buffers (one pair per thread, not per task or call: 224 KB each)
+        long[] buf = w.chunk(CHUNK_DIGITS);
+        long[] limbs = w.limbs(CHUNK_DIGITS / 4 * 3);
+        for (int ch = f; ch < t; ch++) {
+            long d0 = (long) ch * CHUNK_DIGITS;
+            int len = (int) Math.min(CHUNK_DIGITS, totalDigits - d0);
+            java.util.Arrays.fill(buf, 0, len, 0L);
+            long d1 = d0 + len;
+            long iFirst = Math.max(0, (d0 - p) / pieceDigits);
+            long iLast = Math.min(c.length - 1, (d1 - 1) / pieceDigits);
+            for (long i = iFirst; i <= iLast; i++) {
+                long base = i * pieceDigits;
+                long from = Math.max(d0, base);
+                long to = Math.min(d1, base + p);
+                long[] ci = c[(int) i];
+                int src = (int) (from - base);
+                int dst = (int) (from - d0);
+                int n = (int) (to - from);
+                for (int j = 0; j < n; j++) {
+                    buf[dst + j] += ci[src + j];
+                }
+            }
+            long carry = 0;
+            for (int j = 0; j < len; j++) {
+                long s = buf[j] + carry;
+                buf[j] = s & SsaDigits.MASK;
+                carry = s >>> SsaDigits.W;
+            }
+            carries[ch] = carry;
+            long l0 = d0 / 4 * 3;
+            if (l0 + len / 4 * 3 <= rn) {
+                SsaDigits.pack(buf, len, r, (int) (ro + l0)); // the whole chunk fits: no copy
+                continue;
+            }
+            SsaDigits.pack(buf, len, limbs, 0);
+            int nLimbs = (int) Math.min(len / 4 * 3, rn - l0);
+            if (nLimbs > 0) {
+                System.arraycopy(limbs, 0, r, (int) (ro + l0), nLimbs);
             }
         }
     }

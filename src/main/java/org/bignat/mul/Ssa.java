@@ -146,13 +146,19 @@ final class Ssa {
         long s = 2 * plan.nBits - plan.k;
         ButterflyKernels kern = kernelsFor(p);
         Parallelism.forRange(0, kk, Math.max(1, SsaTransform.PARALLEL_GRAIN_DIGITS / p), par, (f, t) -> {
-            long[] spare = new long[p];
-            for (int i = f; i < t; i++) {
-                kern.twiddle(ca[i], spare, p, s, plan.nBits);
-                long[] old = ca[i];
-                ca[i] = spare;
-                spare = old;
-                kern.canonicalize(ca[i], p);
+            WorkBuffers w = WorkBuffers.acquire();
+            try {
+                long[] spare = w.takeSpare(p);
+                for (int i = f; i < t; i++) {
+                    kern.twiddle(ca[i], spare, p, s, plan.nBits);
+                    long[] old = ca[i];
+                    ca[i] = spare;
+                    spare = old;
+                    kern.canonicalize(ca[i], p);
+                }
+                w.putSpare(spare);
+            } finally {
+                w.release();
             }
         });
         Recompose.exact(ca, plan.pieceBits / SsaDigits.W, p, r, ro, rn, par);
@@ -186,8 +192,8 @@ final class Ssa {
 
     /**
      * Products per parallel task of {@link #pointwise}: this many tasks per thread balance the
-     * load while each task's working vectors ({@link ModMul.Scratch}) serve many products (one
-     * product per task allocated them for every product).
+     * load; the working vectors ({@link ModMul.Scratch}) are the thread's ({@link WorkBuffers}),
+     * shared by its tasks and kept between calls, not allocated per task.
      */
     static final int POINTWISE_TASKS_PER_THREAD = 8;
 
@@ -195,66 +201,79 @@ final class Ssa {
     static void pointwise(long[][] ca, long[][] cb, long nBits, boolean par, ModMul.Scratch scratch) {
         int kk = ca.length;
         int p = (int) (nBits / SsaDigits.W);
-        int nl = (int) (nBits / 64);
         SsaPlan modPlan = SsaPlan.modular(nBits, cb == null);
-        boolean digitLeaf = modPlan.digitLeaf;
-        // transformed again: on the digits themselves (no packing to limbs and back)
-        boolean onDigits = modPlan.k > 0;
         ButterflyKernels leaf = leafKernels(p);
         ButterflyKernels canon = kernels();
         int grain = Math.max(1, kk / (POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
         Parallelism.forRange(0, kk, grain, par, (f, t) -> {
-            ModMul.Scratch sc = scratch != null && !par ? scratch : new ModMul.Scratch();
-            long[] la = digitLeaf || onDigits ? null : new long[nl];
-            long[] lb = cb == null || digitLeaf || onDigits ? null : new long[nl];
-            long[] col = digitLeaf ? new long[leaf.leafScratch(p)] : null;
-            for (int i = f; i < t; i++) {
-                long[] x = ca[i];
-                canon.canonicalize(x, p);
-                if (cb == null) {
-                    if (SsaDigits.isMinusOne(x)) {
-                        java.util.Arrays.fill(x, 0L);
-                        x[0] = 1;
-                        continue;
-                    }
-                    if (digitLeaf) {
-                        leaf.leafSqrMod(x, p, col);
-                        continue;
-                    }
-                    if (onDigits) {
-                        ModMul.negacyclicDigits(x, null, nBits, modPlan, sc);
-                        continue;
-                    }
-                    SsaDigits.pack(x, p, la, 0);
-                    long[] prod = ModMul.sqrMod(la, nl, nBits, sc);
-                    unpackResult(prod, nl, p, x);
-                    continue;
+            WorkBuffers w = scratch != null && !par ? null : WorkBuffers.acquire();
+            try {
+                pointwiseRange(ca, cb, nBits, w != null ? w.modMul : scratch, f, t, modPlan, leaf, canon);
+            } finally {
+                if (w != null) {
+                    w.release();
                 }
-                long[] y = cb[i];
-                cb[i] = null;
-                canon.canonicalize(y, p);
-                if (SsaDigits.isMinusOne(x) || SsaDigits.isMinusOne(y)) {
-                    // (-1) * v = -v: negate the other factor's digits (a valid redundant vector).
-                    long[] other = SsaDigits.isMinusOne(x) ? y : x;
-                    for (int j = 0; j < p; j++) {
-                        x[j] = -other[j];
-                    }
+            }
+        });
+    }
+
+    /** The products i in [f, t) of {@link #pointwise}, serial, with the given working vectors. */
+    private static void pointwiseRange(long[][] ca, long[][] cb, long nBits, ModMul.Scratch sc, int f, int t,
+                                       SsaPlan modPlan, ButterflyKernels leaf, ButterflyKernels canon) {
+        int p = (int) (nBits / SsaDigits.W);
+        int nl = (int) (nBits / 64);
+        boolean digitLeaf = modPlan.digitLeaf;
+        // transformed again: on the digits themselves (no packing to limbs and back)
+        boolean onDigits = modPlan.k > 0;
+        long[] la = digitLeaf || onDigits ? null : (sc.la = ModMul.Scratch.words(sc.la, nl));
+        long[] lb = cb == null || digitLeaf || onDigits ? null : (sc.lb = ModMul.Scratch.words(sc.lb, nl));
+        long[] col = digitLeaf ? (sc.col = ModMul.Scratch.words(sc.col, leaf.leafScratch(p))) : null;
+        for (int i = f; i < t; i++) {
+            long[] x = ca[i];
+            canon.canonicalize(x, p);
+            if (cb == null) {
+                if (SsaDigits.isMinusOne(x)) {
+                    java.util.Arrays.fill(x, 0L);
+                    x[0] = 1;
                     continue;
                 }
                 if (digitLeaf) {
-                    leaf.leafMulMod(x, y, p, col);
+                    leaf.leafSqrMod(x, p, col);
                     continue;
                 }
                 if (onDigits) {
-                    ModMul.negacyclicDigits(x, y, nBits, modPlan, sc);
+                    ModMul.negacyclicDigits(x, null, nBits, modPlan, sc);
                     continue;
                 }
                 SsaDigits.pack(x, p, la, 0);
-                SsaDigits.pack(y, p, lb, 0);
-                long[] prod = ModMul.mulMod(la, lb, nl, nBits, sc);
+                long[] prod = ModMul.sqrMod(la, nl, nBits, sc);
                 unpackResult(prod, nl, p, x);
+                continue;
             }
-        });
+            long[] y = cb[i];
+            cb[i] = null;
+            canon.canonicalize(y, p);
+            if (SsaDigits.isMinusOne(x) || SsaDigits.isMinusOne(y)) {
+                // (-1) * v = -v: negate the other factor's digits (a valid redundant vector).
+                long[] other = SsaDigits.isMinusOne(x) ? y : x;
+                for (int j = 0; j < p; j++) {
+                    x[j] = -other[j];
+                }
+                continue;
+            }
+            if (digitLeaf) {
+                leaf.leafMulMod(x, y, p, col);
+                continue;
+            }
+            if (onDigits) {
+                ModMul.negacyclicDigits(x, y, nBits, modPlan, sc);
+                continue;
+            }
+            SsaDigits.pack(x, p, la, 0);
+            SsaDigits.pack(y, p, lb, 0);
+            long[] prod = ModMul.mulMod(la, lb, nl, nBits, sc);
+            unpackResult(prod, nl, p, x);
+        }
     }
 
     /** prod: nl+1 limbs with value in [0, 2^n]; writes its canonical digits into d. */

@@ -34,12 +34,68 @@ final class SsaTransform {
 
     /** Forward transform of c[0 .. K) with omega = 2^(unit) (unit = 2n/K for cyclic). */
     void forward(long[][] c, int len, long unit) {
-        forward(c, 0, len, unit, 0, null);
+        forward(c, len, unit, null);
+    }
+
+    /**
+     * As {@link #forward(long[][], int, long)} with a free vector of p words to start from (null:
+     * none; a vector of another length is ignored); returns a free vector (possibly null) that
+     * no coefficient references, for the caller's next transform.
+     */
+    long[] forward(long[][] c, int len, long unit, long[] spare) {
+        if (split(len)) {
+            forward(c, 0, len, unit, 0, null);
+            return spare;
+        }
+        return forward(c, 0, len, unit, 0, fit(spare));
     }
 
     /** Inverse transform of c[0 .. K), omega^-1, result scaled by K. */
     void inverse(long[][] c, int len, long unit) {
-        inverse(c, 0, len, unit, Integer.numberOfTrailingZeros(len), null);
+        inverse(c, len, unit, null);
+    }
+
+    /** As {@link #inverse(long[][], int, long)}, with a free vector as in {@link #forward(long[][], int, long, long[])}. */
+    long[] inverse(long[][] c, int len, long unit, long[] spare) {
+        if (split(len)) {
+            inverse(c, 0, len, unit, Integer.numberOfTrailingZeros(len), null);
+            return spare;
+        }
+        return inverse(c, 0, len, unit, Integer.numberOfTrailingZeros(len), fit(spare));
+    }
+
+    private long[] fit(long[] spare) {
+        return spare != null && spare.length == p ? spare : null;
+    }
+
+    /**
+     * Runs a serial piece of a parallel level (no fork or join inside) with the thread's reusable
+     * free vector ({@link WorkBuffers}) instead of a new one per task.
+     */
+    private void withThreadSpare(java.util.function.UnaryOperator<long[]> body) {
+        WorkBuffers w = WorkBuffers.acquire();
+        try {
+            w.putSpare(body.apply(w.takeSpare(p)));
+        } finally {
+            w.release();
+        }
+    }
+
+    /** A sub-transform started by a parallel level: serial ones take the thread's free vector. */
+    private void forwardTask(long[][] c, int start, int len, long unit, int depth) {
+        if (split(len)) {
+            forward(c, start, len, unit, depth, null);
+        } else {
+            withThreadSpare(sp -> forward(c, start, len, unit, depth, sp));
+        }
+    }
+
+    private void inverseTask(long[][] c, int start, int len, long unit, int height) {
+        if (split(len)) {
+            inverse(c, start, len, unit, height, null);
+        } else {
+            withThreadSpare(sp -> inverse(c, start, len, unit, height, sp));
+        }
     }
 
     private boolean split(int len) {
@@ -89,15 +145,15 @@ final class SsaTransform {
             sp = forward(c, start, half, u2, depth + 1, sp);
             return forward(c, start + half, half, u2, depth + 1, sp);
         }
-        Parallelism.forRange(0, half, grain(), true, (f, t) -> {
-            long[] sp = new long[p];
+        Parallelism.forRange(0, half, grain(), true, (f, t) -> withThreadSpare(sp -> {
             for (int j = f; j < t; j++) {
                 sp = difInto(c, start + j, start + j + half, sp, j * unit);
             }
-        });
+            return sp;
+        }));
         Parallelism.both(true,
-                () -> forward(c, start, half, u2, depth + 1, null),
-                () -> forward(c, start + half, half, u2, depth + 1, null));
+                () -> forwardTask(c, start, half, u2, depth + 1),
+                () -> forwardTask(c, start + half, half, u2, depth + 1));
         return spare;
     }
 
@@ -114,8 +170,8 @@ final class SsaTransform {
         long[] sp = spare;
         if (par) {
             Parallelism.both(true,
-                    () -> inverse(c, start, half, u2, height - 1, null),
-                    () -> inverse(c, start + half, half, u2, height - 1, null));
+                    () -> inverseTask(c, start, half, u2, height - 1),
+                    () -> inverseTask(c, start + half, half, u2, height - 1));
         } else {
             sp = inverse(c, start, half, u2, height - 1, sp);
             sp = inverse(c, start + half, half, u2, height - 1, sp);
@@ -135,12 +191,12 @@ final class SsaTransform {
             }
             return sp;
         }
-        Parallelism.forRange(0, half, grain(), true, (f, t) -> {
-            long[] s = new long[p];
+        Parallelism.forRange(0, half, grain(), true, (f, t) -> withThreadSpare(s -> {
             for (int j = f; j < t; j++) {
                 s = ditInto(c, start + j, start + j + half, s, j == 0 ? 0 : twoN - j * unit);
             }
-        });
+            return s;
+        }));
         return sp;
     }
 
@@ -172,14 +228,14 @@ final class SsaTransform {
             return sp;
         }
         Parallelism.forRange(0, q, Math.max(1, grain() / 2), true,
-                (f, t) -> forward4Groups(c, start, q, f, t, unit, absorb0, absorb1, new long[p]));
+                (f, t) -> withThreadSpare(sp -> forward4Groups(c, start, q, f, t, unit, absorb0, absorb1, sp)));
         Parallelism.both(true,
                 () -> Parallelism.both(true,
-                        () -> forward(c, start, q, u4, d2, null),
-                        () -> forward(c, start + q, q, u4, d2, null)),
+                        () -> forwardTask(c, start, q, u4, d2),
+                        () -> forwardTask(c, start + q, q, u4, d2)),
                 () -> Parallelism.both(true,
-                        () -> forward(c, start + 2 * q, q, u4, d2, null),
-                        () -> forward(c, start + 3 * q, q, u4, d2, null)));
+                        () -> forwardTask(c, start + 2 * q, q, u4, d2),
+                        () -> forwardTask(c, start + 3 * q, q, u4, d2)));
         return spare0;
     }
 
@@ -242,13 +298,13 @@ final class SsaTransform {
         }
         Parallelism.both(true,
                 () -> Parallelism.both(true,
-                        () -> inverse(c, start, q, u4, h2, null),
-                        () -> inverse(c, start + q, q, u4, h2, null)),
+                        () -> inverseTask(c, start, q, u4, h2),
+                        () -> inverseTask(c, start + q, q, u4, h2)),
                 () -> Parallelism.both(true,
-                        () -> inverse(c, start + 2 * q, q, u4, h2, null),
-                        () -> inverse(c, start + 3 * q, q, u4, h2, null)));
+                        () -> inverseTask(c, start + 2 * q, q, u4, h2),
+                        () -> inverseTask(c, start + 3 * q, q, u4, h2)));
         Parallelism.forRange(0, q, Math.max(1, grain() / 2), true,
-                (f, t) -> inverse4Groups(c, start, q, f, t, unit, height, new long[p]));
+                (f, t) -> withThreadSpare(sp -> inverse4Groups(c, start, q, f, t, unit, height, sp)));
         return spare0;
     }
 

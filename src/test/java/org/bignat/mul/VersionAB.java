@@ -12,7 +12,7 @@ import java.util.Random;
  * versions on a shared, noisy machine: each classes folder is loaded by its own class loader, and
  * every round times {@code Multiply.multiply} and {@code Multiply.square} of each version in turn
  * (both cores, wall time), so that load from other processes hits all versions alike; the minimum
- * over the rounds after a warm-up is printed, and the products of all versions are compared bit for
+ * and the median over the rounds after a warm-up are printed, and the products of all versions are compared bit for
  * bit. Not a test; run
  * {@code java -Xmx8g --add-modules jdk.incubator.vector -cp <test-classes> org.bignat.mul.VersionAB
  * <log2 bits> <rounds> <classes folder>...} (e.g. a {@code git archive} of the old commit built
@@ -42,10 +42,8 @@ public final class VersionAB {
             a[i] = r.nextLong();
             b[i] = r.nextLong();
         }
-        double[] bm = new double[nv];
-        double[] bs = new double[nv];
-        Arrays.fill(bm, Double.MAX_VALUE);
-        Arrays.fill(bs, Double.MAX_VALUE);
+        double[][] tm = new double[nv][rounds];
+        double[][] ts = new double[nv][rounds];
         long[] refMul = null;
         long[] refSqr = null;
         int warm = Integer.getInteger("warm", 8);
@@ -63,14 +61,26 @@ public final class VersionAB {
                     throw new AssertionError("version " + args[2 + v] + " gives other results");
                 }
                 if (i >= warm) {
-                    bm[v] = Math.min(bm[v], (t1 - t0) / 1e6);
-                    bs[v] = Math.min(bs[v], (t2 - t1) / 1e6);
+                    tm[v][i - warm] = (t1 - t0) / 1e6;
+                    ts[v][i - warm] = (t2 - t1) / 1e6;
                 }
             }
         }
         for (int v = 0; v < nv; v++) {
-            System.out.printf("%s: 2^%d bits, min of %d: multiply %.1f ms, square %.1f ms, ratio %.2f (JDK %s)%n",
-                    args[2 + v], bits, rounds, bm[v], bs[v], bm[v] / bs[v], System.getProperty("java.version"));
+            Arrays.sort(tm[v]);
+            Arrays.sort(ts[v]);
+            double mm = tm[v][0];
+            double ms = ts[v][0];
+            double dm = median(tm[v]);
+            double ds = median(ts[v]);
+            System.out.printf("%s: 2^%d bits, %d rounds: multiply min %.1f median %.1f ms, square min %.1f median %.1f ms,"
+                    + " ratio min %.2f median %.2f (JDK %s)%n", args[2 + v], bits, rounds, mm, dm, ms, ds, mm / ms,
+                    dm / ds, System.getProperty("java.version"));
         }
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }
