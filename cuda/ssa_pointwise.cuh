@@ -71,6 +71,96 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 }
 
 
+// ---------------------------------------------------------------------------------------------
+// Fields of the pointwise NTT (v10). GL: Goldilocks (above). Q2: two 31-bit primes q1 = 15 2^27 + 1,
+// q2 = 63 2^25 + 1 computed side by side, a word = q1 residue (low 32 bits) + q2 residue (high 32 bits),
+// Montgomery multiplies with R = 2^32 (32-bit multiplies, min-based add/sub instead of 64-bit carry
+// chains) and a CRT lift at the end. Exact for l <= 12: q1 q2 > 2^61.88 > 2 * 2^12 (2^24 + 3)^2. Its table
+// (org.bignat.cuda.ssa.TwoPrimes / the harness) has the Goldilocks table's layout, entries in Montgomery
+// form (x R mod q): omega^i R, omega^-i R, psi^j R, and psi^-j R^2 (the last absorbs the R^-1 that the
+// pointwise product leaves); the 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)).
+#define SSA_Q1 2013265921u
+#define SSA_Q2 2113929217u
+#define SSA_Q1N 0x77ffffffu      // -q1^-1 mod 2^32
+#define SSA_Q2N 0x7dffffffu      // -q2^-1 mod 2^32
+#define SSA_Q1INV_R2 0x53ffffd6u // q1^-1 R mod q2
+#define SSA_QQ 4255901651992313857ULL  // q1 q2
+
+/** a b R^-1 mod q for a, b < q < 2^31 (Montgomery): t + m q < 2^64, result < 2q, one subtract. */
+__device__ __forceinline__ unsigned q_mont(unsigned a, unsigned b, unsigned q, unsigned qn) {
+    const ssa_u64 t = (ssa_u64)a * b;
+    const unsigned m = (unsigned)t * qn;
+    const unsigned u = (unsigned)((t + (ssa_u64)m * q) >> 32);
+    return min(u, u - q);
+}
+__device__ __forceinline__ unsigned q_add(unsigned a, unsigned b, unsigned q) { const unsigned s = a + b; return min(s, s - q); }
+__device__ __forceinline__ unsigned q_sub(unsigned a, unsigned b, unsigned q) { const unsigned d = a - b; return min(d, d + q); }
+__device__ __forceinline__ ssa_u64 q_pack(unsigned a, unsigned b) { return (ssa_u64)a | ((ssa_u64)b << 32); }
+
+struct SsaFieldGL {
+    static constexpr bool PAIR = false;
+    static __device__ __forceinline__ ssa_u64 add(ssa_u64 a, ssa_u64 b) { return gl_add(a, b); }
+    static __device__ __forceinline__ ssa_u64 sub(ssa_u64 a, ssa_u64 b) { return gl_sub(a, b); }
+    static __device__ __forceinline__ ssa_u64 mul(ssa_u64 a, ssa_u64 b) { return gl_mul(a, b); }
+    static __device__ __forceinline__ ssa_u64 from_int(int d) { return gl_from_int(d); }
+};
+
+struct SsaFieldQ2 {
+    static constexpr bool PAIR = true;
+    static __device__ __forceinline__ ssa_u64 add(ssa_u64 a, ssa_u64 b) {
+        return q_pack(q_add((unsigned)a, (unsigned)b, SSA_Q1), q_add((unsigned)(a >> 32), (unsigned)(b >> 32), SSA_Q2));
+    }
+    static __device__ __forceinline__ ssa_u64 sub(ssa_u64 a, ssa_u64 b) {
+        return q_pack(q_sub((unsigned)a, (unsigned)b, SSA_Q1), q_sub((unsigned)(a >> 32), (unsigned)(b >> 32), SSA_Q2));
+    }
+    static __device__ __forceinline__ ssa_u64 mul(ssa_u64 a, ssa_u64 b) {
+        return q_pack(q_mont((unsigned)a, (unsigned)b, SSA_Q1, SSA_Q1N), q_mont((unsigned)(a >> 32), (unsigned)(b >> 32), SSA_Q2, SSA_Q2N));
+    }
+    static __device__ __forceinline__ ssa_u64 from_int(int d) {
+        return d < 0 ? q_pack(SSA_Q1 + d, SSA_Q2 + d) : q_pack(d, d);  // |d| < 2^25 < q
+    }
+    /** The integer in (-q1 q2 / 2, q1 q2 / 2) with the residues of x (plain form), by Garner's CRT. */
+    static __device__ __forceinline__ ssa_i64 lift(ssa_u64 x) {
+        const unsigned r1 = (unsigned)x, r2 = (unsigned)(x >> 32);
+        const unsigned h = q_mont(q_sub(r2, r1, SSA_Q2), SSA_Q1INV_R2, SSA_Q2, SSA_Q2N);  // (r2 - r1) / q1 mod q2 (r1 < q1 < q2)
+        const ssa_u64 c = r1 + (ssa_u64)SSA_Q1 * h;
+        return c > (SSA_QQ >> 1) ? (ssa_i64)(c - SSA_QQ) : (ssa_i64)c;
+    }
+};
+
+/** Two-prime 8-point DFT, decimation in frequency, bit-reversed out: gl_dft_dif with table roots. */
+template <int B>
+__device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
+#pragma unroll
+    for (int h = B - 1; h >= 0; --h) {
+#pragma unroll
+        for (int i = 0; i < (1 << B); ++i) {
+            if (i & (1 << h)) continue;
+            const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
+            const ssa_u64 u = SsaFieldQ2::add(x[i], x[i2]), v = SsaFieldQ2::sub(x[i], x[i2]);
+            x[i] = u;
+            x[i2] = j ? SsaFieldQ2::mul(v, __ldg(tw + (j << (SSA_MAX_LOG_L - h - 1)))) : v;
+        }
+    }
+}
+
+/** The inverse of q2_dft_dif times 2^B: decimation in time (roots omega^-e from the table's second half). */
+template <int B>
+__device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
+#pragma unroll
+    for (int h = 0; h < B; ++h) {
+#pragma unroll
+        for (int i = 0; i < (1 << B); ++i) {
+            if (i & (1 << h)) continue;
+            const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
+            const ssa_u64 y = j ? SsaFieldQ2::mul(x[i2], __ldg(tw + SSA_LMAX / 2 + (j << (SSA_MAX_LOG_L - h - 1)))) : x[i2];
+            const ssa_u64 xi = x[i];
+            x[i] = SsaFieldQ2::add(xi, y);
+            x[i2] = SsaFieldQ2::sub(xi, y);
+        }
+    }
+}
+
 /** 2^B-point DFT in registers, decimation in frequency, bit-reversed out; omega_{2^(h+1)} = 2^(192 / 2^(h+1)). */
 template <int B>
 __device__ __forceinline__ void gl_dft_dif(ssa_u64 (&x)[8]) {
@@ -110,34 +200,44 @@ __device__ __forceinline__ void gl_dft_dit_inv(ssa_u64 (&x)[8]) {
     }
 }
 
+template <class F, int B>
+__device__ __forceinline__ void f_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
+    if (F::PAIR) q2_dft_dif<B>(x, tw); else gl_dft_dif<B>(x);
+}
+template <class F, int B>
+__device__ __forceinline__ void f_dft_dit_inv(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
+    if (F::PAIR) q2_dft_dit_inv<B>(x, tw); else gl_dft_dit_inv<B>(x);
+}
+
 /**
  * Register s (frequency t = bitrev_B(s)) times omega_M^(r t) (INV: omega_M^-(r t)), M = 2^m; tw is
  * the table. With H = Lmax / 2 and e = r t Lmax / M < Lmax: omega^e for e > H is omega^-(Lmax - e),
  * an entry of the inverse half (and omega^-e is omega^(Lmax - e)), so no product is negated; e = H
  * never occurs (r t = M / 2 would need t = M / (2 r) > 4 a power of two below 8).
  */
-template <int B, bool INV>
+template <class F, int B, bool INV>
 __device__ __forceinline__ void gl_round_twiddle(ssa_u64 (&x)[8], int r, int m, const ssa_u64* __restrict__ tw) {
     constexpr int H = SSA_LMAX / 2, b = INV ? H : 0;
 #pragma unroll
     for (int s = 1; s < (1 << B); ++s) {
         const int e = (r * ssa_brev3(s, B)) << (SSA_MAX_LOG_L - m);  // < Lmax, != H
-        x[s] = gl_mul(x[s], __ldg(tw + (e < H ? b + e : (3 * H - b) - e)));
+        x[s] = F::mul(x[s], __ldg(tw + (e < H ? b + e : (3 * H - b) - e)));
     }
 }
 
 /** Word j of a coefficient, absorbed once (|digit| <= 2^24 + 3), in the field, twisted by psi^j. */
+template <class F>
 __device__ __forceinline__ ssa_u64 ssa_pw_load(const int* __restrict__ c, int j, int lmask, ssa_u64 psij) {
     const int cin = c[(j - 1) & lmask] >> SSA_DBITS;
     const int d = (c[j] & SSA_DMASK) + (j == 0 ? -cin : cin);
-    return gl_mul(gl_from_int(d), psij);
+    return F::mul(F::from_int(d), psij);
 }
 
 /**
  * One forward round of B levels over spans of 2^m words on one or two arrays; FIRST: the words come
  * from the digits in device memory (absorb, twist) instead of shared memory.
  */
-template <int B, bool TWO, bool FIRST>
+template <class F, int B, bool TWO, bool FIRST>
 __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const int* __restrict__ ga, const int* __restrict__ gb,
                                                  const ssa_u64* __restrict__ tw, int l, int m, int stride) {
     const int L = 1 << l, sub = 1 << (m - B);
@@ -149,18 +249,18 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
             const int j = j0 + s * sub;
             if (FIRST) {
                 const ssa_u64 pj = __ldg(tw + SSA_LMAX + j * stride);
-                x[s] = ssa_pw_load(ga, j, L - 1, pj);
-                if (TWO) y[s] = ssa_pw_load(gb, j, L - 1, pj);
+                x[s] = ssa_pw_load<F>(ga, j, L - 1, pj);
+                if (TWO) y[s] = ssa_pw_load<F>(gb, j, L - 1, pj);
             } else {
                 x[s] = sa[SSA_PW_PAD(j)];
                 if (TWO) y[s] = sb[SSA_PW_PAD(j)];
             }
         }
-        gl_dft_dif<B>(x);
-        if (TWO) gl_dft_dif<B>(y);
+        f_dft_dif<F, B>(x, tw);
+        if (TWO) f_dft_dif<F, B>(y, tw);
         if (m > B) {
-            gl_round_twiddle<B, false>(x, r, m, tw);
-            if (TWO) gl_round_twiddle<B, false>(y, r, m, tw);
+            gl_round_twiddle<F, B, false>(x, r, m, tw);
+            if (TWO) gl_round_twiddle<F, B, false>(y, r, m, tw);
         }
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
@@ -174,22 +274,31 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
  * One inverse round (undoes ssa_pw_fwd_round); LAST: the words leave untwisted, times 2^-l and lifted
  * to signed 64-bit integers, in place.
  */
-template <int B, bool LAST>
+template <class F, int B, bool LAST>
 __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __restrict__ tw, int l, int m, int stride) {
+    // Q2: 1/L = q - (q - 1) / L (L divides q - 1), in Montgomery form (times R: a Montgomery product with R^2 mod q).
+    const ssa_u64 linv = F::PAIR ? SsaFieldQ2::mul(q_pack(SSA_Q1 - ((SSA_Q1 - 1) >> l), SSA_Q2 - ((SSA_Q2 - 1) >> l)),
+                                                   q_pack(0x45dddde3u, 0x7ddf7dfdu))
+                                 : 0;
     const int L = 1 << l, sub = 1 << (m - B);
     for (int item = threadIdx.x; item < (L >> B); item += blockDim.x) {
         const int r = item & (sub - 1), j0 = ((item >> (m - B)) << m) + r;
         ssa_u64 x[8];
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) x[s] = sa[SSA_PW_PAD(j0 + s * sub)];
-        if (m > B) gl_round_twiddle<B, true>(x, r, m, tw);
-        gl_dft_dit_inv<B>(x);
+        if (m > B) gl_round_twiddle<F, B, true>(x, r, m, tw);
+        f_dft_dit_inv<F, B>(x, tw);
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
             const int j = j0 + s * sub;
             if (LAST) {
-                const ssa_u64 v = gl_shl(gl_mul(x[s], __ldg(tw + 2 * SSA_LMAX + j * stride)), 192 - l);
-                reinterpret_cast<ssa_i64*>(sa)[SSA_PW_PAD(j)] = gl_lift(v);
+                if (F::PAIR) {
+                    const ssa_u64 v = SsaFieldQ2::mul(SsaFieldQ2::mul(x[s], __ldg(tw + 2 * SSA_LMAX + j * stride)), linv);
+                    reinterpret_cast<ssa_i64*>(sa)[SSA_PW_PAD(j)] = SsaFieldQ2::lift(v);
+                } else {
+                    const ssa_u64 v = gl_shl(gl_mul(x[s], __ldg(tw + 2 * SSA_LMAX + j * stride)), 192 - l);
+                    reinterpret_cast<ssa_i64*>(sa)[SSA_PW_PAD(j)] = gl_lift(v);
+                }
             } else {
                 sa[SSA_PW_PAD(j)] = x[s];
             }
@@ -197,7 +306,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
     }
 }
 
-template <bool SQUARE>
+template <class F, bool SQUARE>
 __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const int* __restrict__ b,
                                                    const ssa_u64* __restrict__ tw, int l, int k) {
     extern __shared__ ssa_u64 ssa_pw_sm[];
@@ -211,12 +320,12 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     // Forward rounds: a leading round of l mod 3 levels, then rounds of 3 down to spans of 8 words.
     // The first round reads the digits from device memory (l >= 5, so at least two rounds).
     const int b0 = l % 3 ? l % 3 : 3;
-    if (b0 == 1) ssa_pw_fwd_round<1, !SQUARE, true>(sa, sb, ac, bc, tw, l, l, stride);
-    else if (b0 == 2) ssa_pw_fwd_round<2, !SQUARE, true>(sa, sb, ac, bc, tw, l, l, stride);
-    else ssa_pw_fwd_round<3, !SQUARE, true>(sa, sb, ac, bc, tw, l, l, stride);
+    if (b0 == 1) ssa_pw_fwd_round<F, 1, !SQUARE, true>(sa, sb, ac, bc, tw, l, l, stride);
+    else if (b0 == 2) ssa_pw_fwd_round<F, 2, !SQUARE, true>(sa, sb, ac, bc, tw, l, l, stride);
+    else ssa_pw_fwd_round<F, 3, !SQUARE, true>(sa, sb, ac, bc, tw, l, l, stride);
     __syncthreads();
     for (int m = l - b0; m > 3; m -= 3) {
-        ssa_pw_fwd_round<3, !SQUARE, false>(sa, sb, ac, bc, tw, l, m, stride);
+        ssa_pw_fwd_round<F, 3, !SQUARE, false>(sa, sb, ac, bc, tw, l, m, stride);
         __syncthreads();
     }
     // Last forward round (spans of 8 words, no round twiddle), product, first inverse round.
@@ -227,22 +336,22 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
             x[s] = sa[item * 9 + s];
             if (!SQUARE) y[s] = sb[item * 9 + s];
         }
-        gl_dft_dif<3>(x);
-        if (!SQUARE) gl_dft_dif<3>(y);
+        f_dft_dif<F, 3>(x, tw);
+        if (!SQUARE) f_dft_dif<F, 3>(y, tw);
 #pragma unroll
-        for (int s = 0; s < 8; ++s) x[s] = gl_mul(x[s], SQUARE ? x[s] : y[s]);
-        gl_dft_dit_inv<3>(x);
+        for (int s = 0; s < 8; ++s) x[s] = F::mul(x[s], SQUARE ? x[s] : y[s]);
+        f_dft_dit_inv<F, 3>(x, tw);
 #pragma unroll
         for (int s = 0; s < 8; ++s) sa[item * 9 + s] = x[s];
     }
     __syncthreads();
     for (int m = 6; m < l; m += 3) {
-        ssa_pw_inv_round<3, false>(sa, tw, l, m, stride);
+        ssa_pw_inv_round<F, 3, false>(sa, tw, l, m, stride);
         __syncthreads();
     }
-    if (b0 == 1) ssa_pw_inv_round<1, true>(sa, tw, l, l, stride);
-    else if (b0 == 2) ssa_pw_inv_round<2, true>(sa, tw, l, l, stride);
-    else ssa_pw_inv_round<3, true>(sa, tw, l, l, stride);
+    if (b0 == 1) ssa_pw_inv_round<F, 1, true>(sa, tw, l, l, stride);
+    else if (b0 == 2) ssa_pw_inv_round<F, 2, true>(sa, tw, l, l, stride);
+    else ssa_pw_inv_round<F, 3, true>(sa, tw, l, l, stride);
     __syncthreads();
 
     // 64-bit coefficients (|c| < 2^62) to digits (negacyclic: what passes X^L re-enters negated).
@@ -274,11 +383,26 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
  */
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k, ssa_u64 linv) {
-    ssa_pointwise_body<false>(a, b, tw, l, k);
+    ssa_pointwise_body<SsaFieldGL, false>(a, b, tw, l, k);
 }
 
 /** a[i] = a[i]^2 * 2^-k; as ssa_pointwise_mul with one transform fewer. */
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k, ssa_u64 linv) {
-    ssa_pointwise_body<true>(a, a, tw, l, k);
+    ssa_pointwise_body<SsaFieldGL, true>(a, a, tw, l, k);
+}
+
+/**
+ * As ssa_pointwise_mul over the two 31-bit primes (SsaFieldQ2; l <= 12 only), tw the two-prime table
+ * (org.bignat.cuda.ssa.TwoPrimes). Same grid, threads and shared memory.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
+ssa_pointwise2_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
+    ssa_pointwise_body<SsaFieldQ2, false>(a, b, tw, l, k);
+}
+
+/** a[i] = a[i]^2 * 2^-k over the two 31-bit primes (l <= 12). */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
+ssa_pointwise2_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
+    ssa_pointwise_body<SsaFieldQ2, true>(a, a, tw, l, k);
 }

@@ -74,8 +74,28 @@ static bool choose(long long na, long long nb, Plan& best) {
 // ---- device state ----
 struct Dev {
     ssa_u64* tw = nullptr; uint64_t linv[SSA_MAX_LOG_L + 1];
+    ssa_u64* tw2 = nullptr;  // two-prime table (SsaFieldQ2)
     int *bufA = nullptr, *bufB = nullptr; ssa_u64* tmp = nullptr; int* tiles = nullptr; size_t cap = 0, capOut = 0;
 };
+static int PW2 = 1;  // env PW2=0: Goldilocks pointwise at every size (v9); else two primes for l <= 12
+static uint64_t qpow(uint64_t a, uint64_t e, uint64_t q) { uint64_t r = 1; a %= q; while (e) { if (e & 1) r = r * a % q; a = a * a % q; e >>= 1; } return r; }
+/** The two-prime table (layout in ssa_pointwise.cuh): per prime omega^i R, omega^-i R, psi^j R, psi^-j R^2 mod q. */
+static std::vector<uint64_t> q2_table() {
+    std::vector<uint64_t> t(SSA_TW_LEN, 0);
+    const uint64_t qs[2] = {SSA_Q1, SSA_Q2};
+    for (int h = 0; h < 2; ++h) {
+        const uint64_t q = qs[h], R = (1ULL << 32) % q, R2 = R * R % q;
+        uint64_t psi = 0;
+        for (uint64_t g = 2;; ++g) { psi = qpow(g, (q - 1) / (2 * SSA_LMAX), q); if (qpow(psi, SSA_LMAX, q) == q - 1) break; }
+        const uint64_t om = psi * psi % q, omi = qpow(om, q - 2, q), psii = qpow(psi, q - 2, q);
+        auto put = [&](int i, uint64_t v) { t[i] |= v << (32 * h); };
+        uint64_t a = 1, b = 1;
+        for (int i = 0; i < SSA_LMAX / 2; ++i) { put(i, a * R % q); put(SSA_LMAX / 2 + i, b * R % q); a = a * om % q; b = b * omi % q; }
+        a = 1; b = 1;
+        for (int j = 0; j < SSA_LMAX; ++j) { put(SSA_LMAX + j, a * R % q); put(2 * SSA_LMAX + j, b * R2 % q); a = a * psi % q; b = b * psii % q; }
+    }
+    return t;
+}
 static void init_tw(Dev& d) {
     std::vector<uint64_t> t(SSA_TW_LEN);
     // psi0 any primitive 2 Lmax-th root; psi = psi0^v with v odd chosen so that omega = psi^2 has
@@ -92,6 +112,13 @@ static void init_tw(Dev& d) {
     a = 1; b = 1;
     for (int j = 0; j < SSA_LMAX; ++j) { t[SSA_LMAX + j] = a; t[2 * SSA_LMAX + j] = b; a = mulmod(a, psi); b = mulmod(b, psii); }
     for (int l = 0; l <= SSA_MAX_LOG_L; ++l) d.linv[l] = powmod(1ULL << l, P - 2);
+    {
+        std::vector<uint64_t> t2 = q2_table();
+        CK(cudaMalloc(&d.tw2, SSA_TW_LEN * 8));
+        CK(cudaMemcpy(d.tw2, t2.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
+        CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+        CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+    }
     CK(cudaMalloc(&d.tw, SSA_TW_LEN * 8));
     CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
     CK(cudaFuncSetAttribute(ssa_fft_forward, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
@@ -162,7 +189,10 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
         if (!square) passes(d.bufB, p, false, s);
     }
     rec(2);
-    if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
+    if (PW2 && p.l <= 12) {
+        if (square) ssa_pointwise2_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw2, p.l, p.k);
+        else ssa_pointwise2_mul<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.bufB, d.tw2, p.l, p.k);
+    } else if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
     else ssa_pointwise_mul<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.bufB, d.tw, p.l, p.k, d.linv[p.l]);
     CKL();
     rec(3);
@@ -238,6 +268,7 @@ int main(int argc, char** argv) {
     if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
     if (getenv("FFT_T")) FFT_T = atoi(getenv("FFT_T"));
     if (getenv("FUSED_NORM")) FUSED_NORM = atoi(getenv("FUSED_NORM")) != 0;
+    if (getenv("PW2")) PW2 = atoi(getenv("PW2"));
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));

@@ -77,6 +77,35 @@ class SsaPlanTest {
         }
     }
 
+    @Test
+    void twoPrimeTwiddlesAreMontgomeryRootsOfUnity() {
+        long[] t = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
+        int lmax = 1 << SsaPlan.MAX_LOG_L;
+        long[] qs = {TwoPrimes.Q1, TwoPrimes.Q2};
+        // exactness: q1 q2 exceeds twice the largest convolution coefficient of 2^12-digit coefficients
+        BigInteger qq = BigInteger.valueOf(TwoPrimes.Q1).multiply(BigInteger.valueOf(TwoPrimes.Q2));
+        BigInteger cmax = BigInteger.ONE.shiftLeft(24).add(BigInteger.valueOf(3)).pow(2).shiftLeft(TwoPrimes.MAX_LOG_L);
+        assertTrue(cmax.shiftLeft(1).compareTo(qq) < 0);
+        for (int h = 0; h < 2; h++) {
+            long q = qs[h];
+            assertTrue(BigInteger.valueOf(q).isProbablePrime(50) && (q - 1) % (2L * lmax) == 0);
+            long rinv = TwoPrimes.pow((1L << 32) % q, q - 2, q);
+            int sh = 32 * h;
+            java.util.function.IntToLongFunction plain = i -> ((t[i] >>> sh) & 0xFFFFFFFFL) * rinv % q;
+            long psi = plain.applyAsLong(lmax + 1);
+            assertEquals(1, plain.applyAsLong(0));
+            assertEquals(q - 1, TwoPrimes.pow(psi, lmax, q), "psi^Lmax = -1");
+            assertEquals(plain.applyAsLong(1), psi * psi % q, "omega = psi^2");
+            for (int i = 1; i < lmax / 2; i += 97) {
+                assertEquals(1, plain.applyAsLong(i) * plain.applyAsLong(lmax / 2 + i) % q);
+            }
+            for (int j = 1; j < lmax; j += 89) {
+                // psi^-j is stored times R^2: one more R^-1 leaves psi^-j
+                assertEquals(1, plain.applyAsLong(lmax + j) * (plain.applyAsLong(2 * lmax + j) * rinv % q) % q);
+            }
+        }
+    }
+
     private static BigInteger unsigned(long v) {
         return new BigInteger(Long.toUnsignedString(v));
     }
