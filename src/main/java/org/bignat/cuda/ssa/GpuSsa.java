@@ -26,8 +26,10 @@ import org.bignat.cuda.KernelArgs;
  *     shift twiddles, a few levels fused per pass in shared memory; the first pass splits the operand
  *     into 2^k coefficients of 24-bit digits (zero-padded) as it loads them ({@code ssa_split} is
  *     the same split as a kernel of its own, unused here);
- * <li>{@code ssa_pointwise_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic Goldilocks NTT
- *     in shared memory, one block per coefficient, times 2^-k;
+ * <li>{@code ssa_pointwise2_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic NTT over two
+ *     31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory, one block per coefficient, times
+ *     2^-k; coefficients of 2^13 digits, beyond the two primes' exact range, use the Goldilocks NTT
+ *     ({@code ssa_pointwise_mul}/{@code _sqr});
  * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
  *     to canonical residues ({@code ssa_coef_normalize} is the same step as a kernel of its own, unused
  *     here), {@code ssa_combine} (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
