@@ -20,6 +20,7 @@
 #include "../ssa_fft.cuh"
 #include "../ssa_pointwise.cuh"
 #include "../ssa_finish.cuh"
+#include "ssa_unfused.cuh"
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
     fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); exit(2); } } while (0)

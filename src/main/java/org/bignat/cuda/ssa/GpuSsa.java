@@ -24,15 +24,15 @@ import org.bignat.cuda.KernelArgs;
  * <ol>
  * <li>{@code ssa_fft_forward_split}, then {@code ssa_fft_forward}: the transform over Z/(2^N + 1),
  *     shift twiddles, a few levels fused per pass in shared memory; the first pass splits the operand
- *     into 2^k coefficients of 24-bit digits (zero-padded) as it loads them ({@code ssa_split} is
- *     the same split as a kernel of its own, unused here);
+ *     into 2^k coefficients of 24-bit digits (zero-padded) as it loads them (the unfused {@code ssa_split},
+ *     a test tool, is in {@code cuda/test/ssa_unfused.cuh});
  * <li>{@code ssa_pointwise2_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic NTT over two
  *     31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory, one block per coefficient, times
  *     2^-k; coefficients of 2^13 digits, beyond the two primes' exact range, use the Goldilocks NTT
  *     ({@code ssa_pointwise_mul}/{@code _sqr});
  * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
- *     to canonical residues ({@code ssa_coef_normalize} is the same step as a kernel of its own, unused
- *     here), {@code ssa_combine} (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
+ *     to canonical residues (unfused: {@code ssa_coef_normalize} in {@code cuda/test/ssa_unfused.cuh}),
+ *     {@code ssa_combine} (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
  * </ol>
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
  * 8 bytes per product digit of scratch; an allocation the card cannot hold throws
@@ -109,7 +109,6 @@ public final class GpuSsa {
             setSmem(d, "ssa_fft_forward_split", 4 << logGroup);
             setSmem(d, "ssa_pointwise_mul", pwSmem(maxLogL));
             setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
-            setSmem(d, "ssa_coef_normalize", 4 << maxLogL);
             setSmem(d, "ssa_pointwise2_mul", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
             setSmem(d, "ssa_pointwise2_sqr", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
             long[] table = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);

@@ -13,7 +13,7 @@ package org.bignat.cuda.ssa;
  * <li>{@code ceil(bitsA / M) + ceil(bitsB / M) - 1 <= 2^k}: the cyclic convolution does not wrap;
  * <li>{@code 2M + k + 2 <= N}: a coefficient (below {@code 2^(2M + k)}) is less than {@code 2^(N-2)}, so
  *     its residue in R is the coefficient itself and the per-coefficient normalize can fold the top
- *     carry back (ssa_coef_normalize's precondition);
+ *     carry back (the coefficient normalize's precondition, ssa_fft_inverse_norm);
  * <li>{@code l <= maxLogL}: the pointwise NTT keeps {@code 2 L} words of 8 bytes in shared memory.
  * </ul>
  * Among the feasible plans the one with the smallest transform ({@code 2^(k+l)} digits) wins, ties to
