@@ -349,30 +349,6 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
     }
 }
 
-/** Exclusive scan of carry maps over the block (any blockDim.x, a multiple of 32, at most SSA_FFT_THREADS). */
-__device__ __forceinline__ int ssa_pass_map_scan(int f, int* total) {
-    __shared__ int wt[SSA_FFT_THREADS / 32];
-    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5, nw = blockDim.x >> 5;
-    int inc = f;
-#pragma unroll
-    for (int d = 1; d < 32; d <<= 1) {
-        const int o = __shfl_up_sync(0xffffffffu, inc, d);
-        if (lane >= d) inc = ssa_map_then(o, inc);
-    }
-    int exc = __shfl_up_sync(0xffffffffu, inc, 1);
-    if (lane == 0) exc = SSA_MAP_ID;
-    if (lane == 31) wt[wid] = inc;
-    __syncthreads();
-    int wp = SSA_MAP_ID, all = SSA_MAP_ID;
-    for (int w = 0; w < nw; ++w) {
-        if (w == wid) wp = all;
-        all = ssa_map_then(all, wt[w]);
-    }
-    __syncthreads();
-    *total = all;
-    return ssa_map_then(wp, exc);
-}
-
 /** Most digits of a coefficient a thread holds in the fused normalize (L / blockDim.x <= 16: see ssa_fft_threads). */
 #define SSA_NORM_PER 16
 
@@ -422,7 +398,7 @@ __device__ __forceinline__ void ssa_pass_normalize(int* c, int l) {
             }
         }
         int total;
-        const int pre = ssa_pass_map_scan(f, &total);
+        const int pre = ssa_map_scan<SSA_FFT_THREADS>(f, &total);
         if (act) {
             int cc = ssa_map_apply(pre, 0);
 #pragma unroll

@@ -29,10 +29,15 @@ __device__ __forceinline__ int ssa_map_then(int f, int g) {
     return r;
 }
 
-/** Exclusive block scan of maps (blockDim.x = SSA_CONV_THREADS); returns the prefix, *total the whole. */
+/**
+ * Exclusive block scan of maps over blockDim.x threads (a multiple of 32, at most MAX_THREADS); returns
+ * the thread's prefix, *total the whole block's map. Used by the carry kernels here (MAX_THREADS =
+ * SSA_CONV_THREADS) and by the normalize fused into the last inverse pass (ssa_fft.cuh).
+ */
+template <int MAX_THREADS>
 __device__ __forceinline__ int ssa_map_scan(int f, int* total) {
-    __shared__ int warp_tot[SSA_CONV_THREADS / 32];
-    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
+    __shared__ int warp_tot[MAX_THREADS / 32];
+    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5, nw = blockDim.x >> 5;
     int inc = f;
 #pragma unroll
     for (int d = 1; d < 32; d <<= 1) {
@@ -44,7 +49,7 @@ __device__ __forceinline__ int ssa_map_scan(int f, int* total) {
     if (lane == 31) warp_tot[wid] = inc;
     __syncthreads();
     int wp = SSA_MAP_ID, all = SSA_MAP_ID;
-    for (int w = 0; w < SSA_CONV_THREADS / 32; ++w) {
+    for (int w = 0; w < nw; ++w) {
         if (w == wid) wp = all;
         all = ssa_map_then(all, warp_tot[w]);
     }
@@ -153,7 +158,7 @@ ssa_carry_tiles(const ssa_u64* __restrict__ x, ssa_i64 n, int* __restrict__ tile
     ssa_load_run(x, j0, n, r);
     const int f = cnt > 0 ? ssa_run_map(r, cnt) : SSA_MAP_ID;
     int total;
-    ssa_map_scan(f, &total);
+    ssa_map_scan<SSA_CONV_THREADS>(f, &total);
     if (threadIdx.x == 0) tilemap[blockIdx.x] = total;
 }
 
@@ -166,7 +171,7 @@ ssa_carry_scan(int* __restrict__ tilemap, ssa_i64 ntiles) {
     int f = SSA_MAP_ID;
     for (ssa_i64 t = t0; t < t1; ++t) f = ssa_map_then(f, tilemap[t]);
     int total;
-    const int pre = ssa_map_scan(f, &total);
+    const int pre = ssa_map_scan<SSA_CONV_THREADS>(f, &total);
     int cc = ssa_map_apply(pre, 0);
     for (ssa_i64 t = t0; t < t1; ++t) {
         const int g = tilemap[t];
@@ -184,7 +189,7 @@ ssa_carry_apply(const ssa_u64* __restrict__ x, ssa_i64 n, const int* __restrict_
     ssa_load_run(x, j0, n, r);
     const int f = cnt > 0 ? ssa_run_map(r, cnt) : SSA_MAP_ID;
     int total;
-    const int pre = ssa_map_scan(f, &total);
+    const int pre = ssa_map_scan<SSA_CONV_THREADS>(f, &total);
     int cc = ssa_map_apply(pre, tilecarry[blockIdx.x]);
 #pragma unroll
     for (int u = 0; u < SSA_TILE_PER; ++u) {

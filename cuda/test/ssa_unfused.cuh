@@ -57,7 +57,7 @@ ssa_coef_normalize(int* __restrict__ buf, int l) {
         }
         if (j0 >= L) f = SSA_MAP_ID;
         int total;
-        const int pre = ssa_map_scan(f, &total);
+        const int pre = ssa_map_scan<SSA_CONV_THREADS>(f, &total);
         int cc = ssa_map_apply(pre, 0);
         for (int j = j0; j < j1; ++j) {
             const int t = ssa_cn_sm[SSA_CN_IDX(j)] + cc;
