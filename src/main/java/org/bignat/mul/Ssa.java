@@ -131,10 +131,18 @@ final class Ssa {
         long[][] ca = new long[kk][];
         SsaTransform tf = new SsaTransform(kernelsFor(p), p, plan.nBits, par);
         long unit = 2 * plan.nBits / kk;
+        long t0 = TRACE ? now() : 0;
         split(a, ao, n, plan, ca, par);
         tf.forward(ca, kk, unit);
+        long t1 = TRACE ? now() : 0;
         pointwise(ca, null, plan.nBits, par);
+        long t2 = TRACE ? now() : 0;
         finish(ca, plan, r, ro, 2 * n, tf, unit, par);
+        if (TRACE) {
+            long t3 = now();
+            System.err.printf("ssa square %d limbs %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", n, plan,
+                    (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
+        }
     }
 
     private static void finish(long[][] ca, SsaPlan plan, long[] r, int ro, int rn,
