@@ -128,6 +128,18 @@ struct SsaFieldQ2 {
     }
 };
 
+/**
+ * omega_8^e R (INV: omega_8^-e R), e = 1..3, packed (q1 | q2 << 32): the table entries omega^(e Lmax/8) R
+ * (INV: at Lmax/2 + e Lmax/8) as compile-time constants, so the 8-point DFTs take them as immediates instead of
+ * loading them per use (v12). Must equal the table's (the harness's q2_table, TwoPrimes.java: psi from the
+ * smallest g with psi^Lmax = -1); the check harness and the gpu tests catch a mismatch.
+ */
+template <bool INV>
+__device__ __forceinline__ constexpr ssa_u64 q2_root8(int e) {
+    return INV ? (e == 1 ? 0x3d011d337513f80eULL : e == 2 ? 0x5e67b1085bc72af0ULL : 0x69cd84693d85298fULL)
+               : (e == 1 ? 0x14327b983a7ad672ULL : e == 2 ? 0x1f984ef91c38d511ULL : 0x40fee2ce02ec07f3ULL);
+}
+
 /** Two-prime 8-point DFT, decimation in frequency, bit-reversed out: gl_dft_dif with table roots. */
 template <int B>
 __device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
@@ -139,7 +151,7 @@ __device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __res
             const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
             const ssa_u64 u = SsaFieldQ2::add(x[i], x[i2]), v = SsaFieldQ2::sub(x[i], x[i2]);
             x[i] = u;
-            x[i2] = j ? SsaFieldQ2::mul(v, __ldg(tw + (j << (SSA_MAX_LOG_L - h - 1)))) : v;
+            x[i2] = j ? SsaFieldQ2::mul(v, q2_root8<false>((j << 3) >> (h + 1))) : v;
         }
     }
 }
@@ -153,7 +165,7 @@ __device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8], const ssa_u64* _
         for (int i = 0; i < (1 << B); ++i) {
             if (i & (1 << h)) continue;
             const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
-            const ssa_u64 y = j ? SsaFieldQ2::mul(x[i2], __ldg(tw + SSA_LMAX / 2 + (j << (SSA_MAX_LOG_L - h - 1)))) : x[i2];
+            const ssa_u64 y = j ? SsaFieldQ2::mul(x[i2], q2_root8<true>((j << 3) >> (h + 1))) : x[i2];
             const ssa_u64 xi = x[i];
             x[i] = SsaFieldQ2::add(xi, y);
             x[i2] = SsaFieldQ2::sub(xi, y);
