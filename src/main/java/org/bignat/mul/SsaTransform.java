@@ -249,23 +249,25 @@ final class SsaTransform {
             int i2 = i1 + q;
             int i3 = i2 + q;
             if (absorb0) {
-                kern.absorb(c[i0], p);
-                kern.absorb(c[i1], p);
-                kern.absorb(c[i2], p);
-                kern.absorb(c[i3], p);
+                absorbGroup(c, i0, i1, i2, i3);
             }
             spare = difInto(c, i0, i2, spare, j * unit);
             spare = difInto(c, i1, i3, spare, (j + q) * unit);
             if (absorb1) {
-                kern.absorb(c[i0], p);
-                kern.absorb(c[i1], p);
-                kern.absorb(c[i2], p);
-                kern.absorb(c[i3], p);
+                absorbGroup(c, i0, i1, i2, i3);
             }
             spare = difInto(c, i0, i1, spare, j * u2);
             spare = difInto(c, i2, i3, spare, j * u2);
         }
         return spare;
+    }
+
+    /** Carry-free absorb of the four coefficients of one group of {@link #forward4} / {@link #inverse4}. */
+    private void absorbGroup(long[][] c, int i0, int i1, int i2, int i3) {
+        kern.absorb(c[i0], p);
+        kern.absorb(c[i1], p);
+        kern.absorb(c[i2], p);
+        kern.absorb(c[i3], p);
     }
 
     /** DIF butterfly on c[i], c[k]; the result of the twiddled half lands in spare, which is swapped in. */
@@ -321,19 +323,13 @@ final class SsaTransform {
             int i2 = i1 + q;
             int i3 = i2 + q;
             if (absorb1) {
-                kern.absorb(c[i0], p);
-                kern.absorb(c[i1], p);
-                kern.absorb(c[i2], p);
-                kern.absorb(c[i3], p);
+                absorbGroup(c, i0, i1, i2, i3);
             }
             long s2 = j == 0 ? 0 : twoN - j * u2;
             spare = ditInto(c, i0, i1, spare, s2);
             spare = ditInto(c, i2, i3, spare, s2);
             if (absorb0) {
-                kern.absorb(c[i0], p);
-                kern.absorb(c[i1], p);
-                kern.absorb(c[i2], p);
-                kern.absorb(c[i3], p);
+                absorbGroup(c, i0, i1, i2, i3);
             }
             spare = ditInto(c, i0, i2, spare, j == 0 ? 0 : twoN - j * unit);
             spare = ditInto(c, i1, i3, spare, twoN - (j + q) * unit);
