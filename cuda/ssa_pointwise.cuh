@@ -140,9 +140,9 @@ __device__ __forceinline__ constexpr ssa_u64 q2_root8(int e) {
                : (e == 1 ? 0x14327b983a7ad672ULL : e == 2 ? 0x1f984ef91c38d511ULL : 0x40fee2ce02ec07f3ULL);
 }
 
-/** Two-prime 8-point DFT, decimation in frequency, bit-reversed out: gl_dft_dif with table roots. */
+/** Two-prime 8-point DFT, decimation in frequency, bit-reversed out: gl_dft_dif with the q2_root8 roots. */
 template <int B>
-__device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
+__device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8]) {
 #pragma unroll
     for (int h = B - 1; h >= 0; --h) {
 #pragma unroll
@@ -156,9 +156,9 @@ __device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __res
     }
 }
 
-/** The inverse of q2_dft_dif times 2^B: decimation in time (roots omega^-e from the table's second half). */
+/** The inverse of q2_dft_dif times 2^B: decimation in time (roots omega^-e, q2_root8<true>). */
 template <int B>
-__device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
+__device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8]) {
 #pragma unroll
     for (int h = 0; h < B; ++h) {
 #pragma unroll
@@ -213,12 +213,12 @@ __device__ __forceinline__ void gl_dft_dit_inv(ssa_u64 (&x)[8]) {
 }
 
 template <class F, int B>
-__device__ __forceinline__ void f_dft_dif(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
-    if (F::PAIR) q2_dft_dif<B>(x, tw); else gl_dft_dif<B>(x);
+__device__ __forceinline__ void f_dft_dif(ssa_u64 (&x)[8]) {
+    if (F::PAIR) q2_dft_dif<B>(x); else gl_dft_dif<B>(x);
 }
 template <class F, int B>
-__device__ __forceinline__ void f_dft_dit_inv(ssa_u64 (&x)[8], const ssa_u64* __restrict__ tw) {
-    if (F::PAIR) q2_dft_dit_inv<B>(x, tw); else gl_dft_dit_inv<B>(x);
+__device__ __forceinline__ void f_dft_dit_inv(ssa_u64 (&x)[8]) {
+    if (F::PAIR) q2_dft_dit_inv<B>(x); else gl_dft_dit_inv<B>(x);
 }
 
 /**
@@ -310,8 +310,8 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
                 if (TWO) y[s] = sb[SSA_PW_PAD(j)];
             }
         }
-        f_dft_dif<F, B>(x, tw);
-        if (TWO) f_dft_dif<F, B>(y, tw);
+        f_dft_dif<F, B>(x);
+        if (TWO) f_dft_dif<F, B>(y);
         if (m > B) {
             f_round_twiddle<F, B, false, TWO>(x, y, r, m, tw);
         }
@@ -340,7 +340,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) x[s] = sa[SSA_PW_PAD(j0 + s * sub)];
         if (m > B) f_round_twiddle<F, B, true, false>(x, x, r, m, tw);
-        f_dft_dit_inv<F, B>(x, tw);
+        f_dft_dit_inv<F, B>(x);
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
             const int j = j0 + s * sub;
@@ -389,11 +389,11 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
             x[s] = sa[item * 9 + s];
             if (!SQUARE) y[s] = sb[item * 9 + s];
         }
-        f_dft_dif<F, 3>(x, tw);
-        if (!SQUARE) f_dft_dif<F, 3>(y, tw);
+        f_dft_dif<F, 3>(x);
+        if (!SQUARE) f_dft_dif<F, 3>(y);
 #pragma unroll
         for (int s = 0; s < 8; ++s) x[s] = F::mul(x[s], SQUARE ? x[s] : y[s]);
-        f_dft_dit_inv<F, 3>(x, tw);
+        f_dft_dit_inv<F, 3>(x);
 #pragma unroll
         for (int s = 0; s < 8; ++s) sa[item * 9 + s] = x[s];
     }
