@@ -18,12 +18,8 @@ public final class AllocProbe {
         com.sun.management.ThreadMXBean tm = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         int n = (1 << bits) / 64;
         Random r = new Random(5);
-        long[] a = new long[n];
-        long[] b = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextLong();
-            b[i] = r.nextLong();
-        }
+        long[] a = LimbTestSupport.random(r, n);
+        long[] b = LimbTestSupport.random(r, n);
         for (int i = 0; i < rounds; i++) {
             long m0 = tm.getTotalThreadAllocatedBytes();
             Multiply.multiply(a, b);

@@ -24,12 +24,8 @@ public final class CellProbe {
         int reps = args.length > 1 ? Integer.parseInt(args[1]) : 11;
         int n = (1 << bits) / 64;
         Random r = new Random(42);
-        long[] a = new long[n];
-        long[] b = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextLong();
-            b[i] = r.nextLong();
-        }
+        long[] a = LimbTestSupport.random(r, n);
+        long[] b = LimbTestSupport.random(r, n);
         cell("multiply", () -> Multiply.multiply(a, b), reps);
         cell("square", () -> Multiply.square(a), reps);
     }

@@ -36,12 +36,8 @@ public final class VersionAB {
         }
         int n = (1 << bits) / 64;
         Random r = new Random(5);
-        long[] a = new long[n];
-        long[] b = new long[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextLong();
-            b[i] = r.nextLong();
-        }
+        long[] a = LimbTestSupport.random(r, n);
+        long[] b = LimbTestSupport.random(r, n);
         double[][] tm = new double[nv][rounds];
         double[][] ts = new double[nv][rounds];
         long[] refMul = null;
