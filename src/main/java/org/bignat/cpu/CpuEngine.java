@@ -160,7 +160,7 @@ public final class CpuEngine implements Engine {
         if (x.length == 0 || y.length == 0) {
             return EMPTY;
         }
-        return Limbs.toDigits(Multiply.multiply(Limbs.fromDigits(x), Limbs.fromDigits(y)));
+        return Multiply.multiplyDigits(x, y, true);
     }
 
     @Override
@@ -168,7 +168,7 @@ public final class CpuEngine implements Engine {
         if (x.length == 0) {
             return EMPTY;
         }
-        return Limbs.toDigits(Multiply.square(Limbs.fromDigits(x)));
+        return Multiply.squareDigits(x, true);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package org.bignat.mul;
 
+import org.bignat.core.Digits;
+import org.bignat.core.Limbs;
+
 /**
  * Multiplication of natural numbers held as unsigned 64-bit limbs, little-endian (limb i has weight
  * 2^(64 i)); leading zero limbs are allowed in the inputs, which are never modified. This class is
@@ -80,6 +83,69 @@ public final class Multiply {
         }
         Ladder.sqr(r, 0, a, 0, an, parallel);
         return r;
+    }
+
+    /**
+     * Returns the canonical, trimmed 61-bit digits ({@link org.bignat.core.Digits}) of {@code x * y}
+     * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
+     * Schönhage–Strassen range are split from and recomposed into the digits directly; smaller or
+     * very unbalanced ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
+     */
+    public static long[] multiplyDigits(long[] x, long[] y, boolean parallel) {
+        int nx = effective(x);
+        int ny = effective(y);
+        if (nx == 0 || ny == 0) {
+            return new long[0];
+        }
+        if (!ssaOnDigits(nx, ny)) {
+            return Limbs.toDigits(multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), parallel));
+        }
+        long[] r = new long[productDigits(x, nx, y, ny)];
+        Ssa.multiply(r, 0, r.length, x, 0, nx, y, 0, ny, Words.DIGITS, parallel);
+        return Limbs.trim(r);
+    }
+
+    /** As {@link #multiplyDigits} for {@code x * x}. */
+    public static long[] squareDigits(long[] x, boolean parallel) {
+        int nx = effective(x);
+        if (nx == 0) {
+            return new long[0];
+        }
+        if (!ssaOnDigits(nx, nx)) {
+            return Limbs.toDigits(square(Limbs.fromDigits(x), parallel));
+        }
+        long[] r = new long[productDigits(x, nx, x, nx)];
+        Ssa.square(r, 0, r.length, x, 0, nx, Words.DIGITS, parallel);
+        return Limbs.trim(r);
+    }
+
+    /**
+     * Whether the ladder would hand an nx by ny digit product to Schönhage–Strassen whole: both
+     * operands at or above its cutover in limbs, and balanced within its ratio.
+     */
+    private static boolean ssaOnDigits(int nx, int ny) {
+        long lo = Math.min(nx, ny);
+        long hi = Math.max(nx, ny);
+        long loLimbs = (lo * Digits.W + 63) / 64;
+        return loLimbs >= Thresholds.SSA_THRESHOLD_LIMBS && hi <= lo * Thresholds.SSA_MAX_IMBALANCE;
+    }
+
+    /**
+     * Digits of the product sized from the operands' bit lengths (b + c bits at most), so that the
+     * result needs a trimming copy only when it has b + c - 1 bits and those end a digit earlier.
+     */
+    private static int productDigits(long[] x, int nx, long[] y, int ny) {
+        long bits = bitLength(x, nx) + bitLength(y, ny);
+        long n = (bits + Digits.W - 1) / Digits.W;
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ArithmeticException("product of " + nx + " and " + ny
+                    + " digits exceeds the largest long[] a Java array can hold");
+        }
+        return (int) n;
+    }
+
+    private static long bitLength(long[] d, int n) {
+        return (long) Digits.W * (n - 1) + 64 - Long.numberOfLeadingZeros(d[n - 1]);
     }
 
     private static int effective(long[] a) {

@@ -75,30 +75,44 @@ final class Ssa {
         }
     }
 
-    /** r[ro .. ro+an+bn) = a * b through an exact (cyclic) transform. */
+    /** r[ro .. ro+an+bn) = a * b (limbs) through an exact (cyclic) transform. */
     static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
                          boolean parallel) {
+        multiply(r, ro, an + bn, a, ao, an, b, bo, bn, Words.LIMBS, parallel);
+    }
+
+    /**
+     * r[ro .. ro+rn) = the words of a * b, operands and result in the given layout; rn may be less
+     * than an + bn where the words above are known to be zero.
+     */
+    static void multiply(long[] r, int ro, int rn, long[] a, int ao, int an, long[] b, int bo, int bn,
+                         Words words, boolean parallel) {
         boolean par = Parallelism.enabled(parallel);
         if (par) {
-            Parallelism.run(() -> multiplyIn(r, ro, a, ao, an, b, bo, bn, true));
+            Parallelism.run(() -> multiplyIn(r, ro, rn, a, ao, an, b, bo, bn, words, true));
         } else {
-            multiplyIn(r, ro, a, ao, an, b, bo, bn, false);
+            multiplyIn(r, ro, rn, a, ao, an, b, bo, bn, words, false);
         }
     }
 
-    /** r[ro .. ro+2n) = a^2: one forward transform, pointwise squares. */
+    /** r[ro .. ro+2n) = a^2 (limbs): one forward transform, pointwise squares. */
     static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
+        square(r, ro, 2 * n, a, ao, n, Words.LIMBS, parallel);
+    }
+
+    /** r[ro .. ro+rn) = the words of a^2 in the given layout (rn as in {@link #multiply}). */
+    static void square(long[] r, int ro, int rn, long[] a, int ao, int n, Words words, boolean parallel) {
         boolean par = Parallelism.enabled(parallel);
         if (par) {
-            Parallelism.run(() -> squareIn(r, ro, a, ao, n, true));
+            Parallelism.run(() -> squareIn(r, ro, rn, a, ao, n, words, true));
         } else {
-            squareIn(r, ro, a, ao, n, false);
+            squareIn(r, ro, rn, a, ao, n, words, false);
         }
     }
 
-    private static void multiplyIn(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo,
-                                   int bn, boolean par) {
-        SsaPlan plan = SsaPlan.exact(64L * an, 64L * bn, false);
+    private static void multiplyIn(long[] r, int ro, int rn, long[] a, int ao, int an, long[] b, int bo,
+                                   int bn, Words words, boolean par) {
+        SsaPlan plan = SsaPlan.exact((long) words.bits * an, (long) words.bits * bn, false);
         int kk = plan.transformLength();
         int p = plan.digits();
         long[][] ca = new long[kk][];
@@ -107,45 +121,45 @@ final class Ssa {
         long unit = 2 * plan.nBits / kk;
         long t0 = TRACE ? now() : 0;
         Parallelism.both(par, () -> {
-            split(a, ao, an, plan, ca, par);
+            split(a, ao, an, words, plan, ca, par);
             tf.forward(ca, kk, unit);
         }, () -> {
-            split(b, bo, bn, plan, cb, par);
+            split(b, bo, bn, words, plan, cb, par);
             tf.forward(cb, kk, unit);
         });
         long t1 = TRACE ? now() : 0;
         pointwise(ca, cb, plan.nBits, par);
         long t2 = TRACE ? now() : 0;
-        finish(ca, plan, r, ro, an + bn, tf, unit, par);
+        finish(ca, plan, r, ro, rn, words, tf, unit, par);
         if (TRACE) {
             long t3 = now();
-            System.err.printf("ssa %dx%d limbs %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", an, bn,
+            System.err.printf("ssa %dx%d words %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", an, bn,
                     plan, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
         }
     }
 
-    private static void squareIn(long[] r, int ro, long[] a, int ao, int n, boolean par) {
-        SsaPlan plan = SsaPlan.exact(64L * n, 64L * n, true);
+    private static void squareIn(long[] r, int ro, int rn, long[] a, int ao, int n, Words words, boolean par) {
+        SsaPlan plan = SsaPlan.exact((long) words.bits * n, (long) words.bits * n, true);
         int kk = plan.transformLength();
         int p = plan.digits();
         long[][] ca = new long[kk][];
         SsaTransform tf = new SsaTransform(kernelsFor(p), p, plan.nBits, par);
         long unit = 2 * plan.nBits / kk;
         long t0 = TRACE ? now() : 0;
-        split(a, ao, n, plan, ca, par);
+        split(a, ao, n, words, plan, ca, par);
         tf.forward(ca, kk, unit);
         long t1 = TRACE ? now() : 0;
         pointwise(ca, null, plan.nBits, par);
         long t2 = TRACE ? now() : 0;
-        finish(ca, plan, r, ro, 2 * n, tf, unit, par);
+        finish(ca, plan, r, ro, rn, words, tf, unit, par);
         if (TRACE) {
             long t3 = now();
-            System.err.printf("ssa square %d limbs %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", n, plan,
+            System.err.printf("ssa square %d words %s: fwd %.1fms pointwise %.1fms inv+finish %.1fms%n", n, plan,
                     (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6);
         }
     }
 
-    private static void finish(long[][] ca, SsaPlan plan, long[] r, int ro, int rn,
+    private static void finish(long[][] ca, SsaPlan plan, long[] r, int ro, int rn, Words words,
                                SsaTransform tf, long unit, boolean par) {
         int kk = plan.transformLength();
         int p = plan.digits();
@@ -169,11 +183,11 @@ final class Ssa {
                 w.release();
             }
         });
-        Recompose.exact(ca, plan.pieceBits / SsaDigits.W, p, r, ro, rn, par);
+        Recompose.exact(ca, plan.pieceBits / SsaDigits.W, p, r, ro, rn, words, par);
     }
 
-    /** Splits x into the K coefficient vectors of the plan (pieces of M bits, zero-padded). */
-    private static void split(long[] x, int xo, int xn, SsaPlan plan, long[][] c, boolean par) {
+    /** Splits x (xn words) into the K coefficient vectors of the plan (pieces of M bits, zero-padded). */
+    private static void split(long[] x, int xo, int xn, Words words, SsaPlan plan, long[][] c, boolean par) {
         int kk = plan.transformLength();
         int p = plan.digits();
         long m = plan.pieceBits;
@@ -182,8 +196,8 @@ final class Ssa {
             for (int i = f; i < t; i++) {
                 long[] d = new long[p];
                 long start = i * m;
-                if (start < 64L * xn) {
-                    SsaDigits.extract(x, xo, xn, start, pieceDigits, d);
+                if (start < (long) words.bits * xn) {
+                    words.extract(x, xo, xn, start, pieceDigits, d);
                 }
                 c[i] = d;
             }

@@ -3,7 +3,7 @@ package org.bignat.mul;
 /**
  * Working arrays of one thread, reused by the serial pieces of the parallel transform products:
  * the transforms' spare vector, the pointwise products' {@link ModMul.Scratch} (inner coefficient
- * vectors, leaf columns, spares), the recomposition's chunk buffers. Before, each ForkJoin task
+ * vectors, leaf columns, spares), the recomposition's chunk buffer. Before, each ForkJoin task
  * allocated its own (about 20 of the 47 MB a 2^24-bit multiply allocated, 17 of a square's 33 MB),
  * and the young collections this garbage triggered landed in timed runs.
  *
@@ -17,7 +17,7 @@ package org.bignat.mul;
  * <p>Memory bound: a thread keeps its set between calls (pool threads end after the pool's idle
  * timeout, releasing it), but never more than {@link #MAX_RETAINED_LONGS} words: a larger set is
  * dropped at release. Sizes follow the plan of the top-level product: at 2^24 bits a set holds
- * about 0.3 MB (spare of 1376 digits, 2 x 224 KB chunk buffers, inner vectors 2 x 32 x 88 digits),
+ * about 0.2 MB (spare of 1376 digits, a 128 KB chunk buffer, inner vectors 2 x 32 x 88 digits),
  * at 2^30 bits about 0.6 MB.
  */
 final class WorkBuffers {
@@ -29,7 +29,6 @@ final class WorkBuffers {
     private boolean inUse;
     private long[] spare;
     private long[] chunk;
-    private long[] limbs;
     /** Scratch of the pointwise products computed by this thread. */
     final ModMul.Scratch modMul = new ModMul.Scratch();
 
@@ -68,24 +67,16 @@ final class WorkBuffers {
         spare = s;
     }
 
-    /** A buffer of n words for the recomposition's digits (contents arbitrary). */
+    /** A buffer of at least n words for the recomposition's digits (contents arbitrary). */
     long[] chunk(int n) {
-        if (chunk == null || chunk.length != n) {
+        if (chunk == null || chunk.length < n) {
             chunk = new long[n];
         }
         return chunk;
     }
 
-    /** A buffer of n words for the recomposition's limbs (contents arbitrary). */
-    long[] limbs(int n) {
-        if (limbs == null || limbs.length != n) {
-            limbs = new long[n];
-        }
-        return limbs;
-    }
-
     long retainedLongs() {
-        return len(spare) + len(chunk) + len(limbs) + modMul.retainedLongs();
+        return len(spare) + len(chunk) + modMul.retainedLongs();
     }
 
     static long len(long[] a) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ class WorkBuffersTest {
             assertSame(s, again.takeSpare(100));
             again.putSpare(s);
             assertEquals(60, again.takeSpare(60).length, "a spare of another length is not reused");
-            assertEquals(16, again.chunk(16).length);
+            assertTrue(again.chunk(16).length >= 16, "a chunk buffer holds at least what was asked");
         } finally {
             again.release();
         }
