@@ -32,7 +32,10 @@ static uint64_t mulmod(uint64_t a, uint64_t b) { return (uint64_t)((u128)a * b %
 static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if (e & 1) r = mulmod(r, a); a = mulmod(a, a); e >>= 1; } return r; }
 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
-struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; };
+struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc; };
+static bool TRUNC = true;  // env TRUNC=0: never the truncated transform (the plan as before v15)
+/** Smallest k of a truncated transform (SsaPlan.MIN_TRUNCATED_K): from k = 10 the top pass fuses two levels (pass_r). */
+static const int MIN_TRUNC_K = 10;
 static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
@@ -47,10 +50,12 @@ static int fft_threads(int l, int r) {
     return t;
 }
 
-static bool feasible(long long la, long long lb, int k, int m) {
+/** Whether pieces of m digits give at most cap product coefficients. */
+static bool fits(long long la, long long lb, long long cap, int m) {
     long long M = 24LL * m;
-    return (la + M - 1) / M + (lb + M - 1) / M - 1 <= (1LL << k);
+    return (la + M - 1) / M + (lb + M - 1) / M - 1 <= cap;
 }
+static bool feasible(long long la, long long lb, int k, int m) { return fits(la, lb, 1LL << k, m); }
 static bool choose(long long na, long long nb, Plan& best) {
     long long la = 61 * na, lb = 61 * nb;
     long long bestCost = -1;
@@ -64,8 +69,16 @@ static bool choose(long long na, long long nb, Plan& best) {
             long long cost = (1LL << k) << l;
             if (bestCost < 0 || cost < bestCost) {
                 bestCost = cost;
+                // Truncated transform (v15): the smallest m that leaves at most 3 * 2^(k-2) product coefficients.
+                long long cap3 = 3LL << (k - 2);
+                bool tr = TRUNC && k >= MIN_TRUNC_K && fits(la, lb, cap3, (int)mmax);
+                if (tr) {
+                    int a = lo, b = (int)mmax;
+                    while (a < b) { int mid = (a + b) / 2; if (fits(la, lb, cap3, mid)) b = mid; else a = mid + 1; }
+                    lo = a;
+                }
                 long long M = 24LL * lo;
-                best = Plan{l, k, lo, na, nb, (la + M - 1) / M, (lb + M - 1) / M, 2 * M + k + 1};
+                best = Plan{l, k, lo, na, nb, (la + M - 1) / M, (lb + M - 1) / M, 2 * M + k + 1, tr};
             }
         }
     }
@@ -144,25 +157,43 @@ static int pass_r(const Plan& p, int remaining) {
     int r = std::min((LOG_G > 0 ? LOG_G : ssa_fft_log_group(p.l)) - p.l, std::max(1, p.k - 8));
     return std::max(1, std::min(r, remaining));
 }
+// Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
+static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
+// Levels per pass (mirrored by GpuSsa.schedule): the forward from the top level down, the inverse from level
+// 0 up, each pass as many levels as pass_r allows (the inverse's last pass takes the remainder: few levels
+// there keep many blocks for the normalize fused into it). A truncated transform needs both top levels in
+// the inverse's last pass: a remainder of one level borrows one from the pass below.
+static std::vector<int> schedule(const Plan& p, bool inv) {
+    std::vector<int> rs;
+    for (int h = p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
+    if (inv && truncated(p) && rs.back() == 1) { rs.back() = 2; rs[rs.size() - 2] -= 1; }
+    return rs;
+}
 // Forward with x != null: the first pass is fused with the split of x (nx digits, ncoef pieces).
 static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_i64* x = nullptr, long long nx = 0, long long ncoef = 0) {
+    const std::vector<int> rs = schedule(p, inv);
+    const bool tr = truncated(p);
+    const int kq = tr ? p.k - 2 : -1;
+    // Grid of a pass: 2^(k-r) groups, 3/4 of them below the top pass of a truncated transform.
+    auto grid = [&](int h0, int r) { return (unsigned)(tr && h0 < p.k - 2 ? 3LL << (p.k - r - 2) : 1LL << (p.k - r)); };
     if (!inv) {
-        for (int h0 = p.k - 1; h0 >= 0;) {
-            int r = pass_r(p, h0 + 1);
+        int h0 = p.k - 1;
+        for (int r : rs) {
             if (x && h0 == p.k - 1)
-                ssa_fft_forward_split<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r);
+                ssa_fft_forward_split<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r, kq);
             else
-                ssa_fft_forward<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r);
+                ssa_fft_forward<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
             h0 -= r;
         }
     } else {
-        for (int lo = 0; lo < p.k;) {
-            int r = pass_r(p, p.k - lo);
+        int lo = 0;
+        for (int r : rs) {
+            const int h0 = lo + r - 1;
             if (FUSED_NORM && lo + r == p.k)
-                ssa_fft_inverse_norm<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r);
+                ssa_fft_inverse_norm<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             else
-                ssa_fft_inverse<<<(unsigned)(1LL << (p.k - r)), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, lo + r - 1, r);
+                ssa_fft_inverse<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
             lo += r;
         }
@@ -190,12 +221,23 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
         if (!square) passes(d.bufB, p, false, s);
     }
     rec(2);
-    if (PW2 && p.l <= 12) {
-        if (square) ssa_pointwise2_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw2, p.l, p.k);
-        else ssa_pointwise2_mul<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.bufB, d.tw2, p.l, p.k);
-    } else if (square) ssa_pointwise_sqr<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.tw, p.l, p.k, d.linv[p.l]);
-    else ssa_pointwise_mul<<<(unsigned)(1LL << p.k), ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(d.bufA, d.bufB, d.tw, p.l, p.k, d.linv[p.l]);
-    CKL();
+    // Pointwise products (one block per coefficient, index-independent): coefficients [0, 2^k), or in a
+    // truncated transform [0, 2^(k-2)) and [2^(k-1), 2^k) (the plus-minus quarter skipped), by offset pointers.
+    {
+        const bool tr = truncated(p);
+        const int nl = tr ? 2 : 1;
+        for (int li = 0; li < nl; ++li) {
+            const long long c0 = tr && li ? 1LL << (p.k - 1) : 0, nc = tr ? (li ? 1LL << (p.k - 1) : 1LL << (p.k - 2)) : 1LL << p.k;
+            int* a = d.bufA + (c0 << p.l);
+            const int* b = d.bufB + (c0 << p.l);
+            if (PW2 && p.l <= 12) {
+                if (square) ssa_pointwise2_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
+                else ssa_pointwise2_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
+            } else if (square) ssa_pointwise_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw, p.l, p.k, d.linv[p.l]);
+            else ssa_pointwise_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw, p.l, p.k, d.linv[p.l]);
+            CKL();
+        }
+    }
     rec(3);
     passes(d.bufA, p, true, s);
     rec(4);
@@ -256,7 +298,8 @@ static bool check_one(Dev& dev, long long na, long long nb, int kind, bool squar
     bool ok = mpz_cmp(c, g) == 0;
     for (auto v : C) if (v < 0 || v > (int64_t)((1ULL << 61) - 1)) ok = false;
     if (!ok || verbose)
-        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m);
+        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
+               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "");
     mpz_clears(a, b, c, g, NULL);
     return ok;
 }
@@ -271,13 +314,15 @@ int main(int argc, char** argv) {
     if (getenv("FUSED_NORM")) FUSED_NORM = atoi(getenv("FUSED_NORM")) != 0;
     if (getenv("PW2")) PW2 = atoi(getenv("PW2"));
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
+    if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT);
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC);
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
-            printf("2^%s bits: l=%d k=%d m=%d ncoef=%lld bytes/operand=%lld\n", argv[i], p.l, p.k, p.m, p.ncoefA, 4LL << (p.k + p.l)); }
+            printf("2^%s bits: l=%d k=%d m=%d ncoef=%lld P=%lld%s bytes/operand=%lld\n", argv[i], p.l, p.k, p.m, p.ncoefA, p.ncoefA + p.ncoefB - 1,
+                   truncated(p) ? " truncated" : "", 4LL << (p.k + p.l)); }
         return 0;
     }
     if (mode == "check") {
@@ -296,6 +341,30 @@ int main(int argc, char** argv) {
         for (int i = 0; i < 40; ++i) {
             long long x = 1 + rng() % ((1LL << std::min(maxlog, 20)) / 61), y = 1 + rng() % ((1LL << std::min(maxlog, 20)) / 61);
             fails += !check_one(dev, x, y, (int)(rng() % 3), false, false); ++runs;
+        }
+        // Truncated-transform boundaries (v15), operands up to 2^maxlog bits: for each k, balanced sizes n - 1,
+        // n, n + 1 around the largest n of a truncated plan (the last whose P can stay <= 3 2^(k-2)), and
+        // the first n whose truncated plan has P = 3 2^(k-2) exactly; the same for unbalanced n x (n/3 + 1)
+        // and for squares at the first boundary. Random, all-ones and sparse operands in turn.
+        for (int shape = 0; shape < 2; ++shape) {
+            auto other = [&](long long n) { return shape ? n / 3 + 1 : n; };
+            long long nmax = ((1LL << maxlog) + 60) / 61;
+            Plan prev{}; bool havePrev = false;
+            std::vector<long long> edges, exact;
+            int exactK = -1;
+            for (long long n = 1; n <= nmax; ++n) {
+                Plan q; if (!choose(n, other(n), q)) break;
+                if (havePrev && truncated(prev) && !(truncated(q) && q.k == prev.k)) edges.push_back(n - 1);
+                if (truncated(q) && q.k != exactK && q.ncoefA + q.ncoefB - 1 == (3LL << (q.k - 2))) { exact.push_back(n); exactK = q.k; }
+                prev = q; havePrev = true;
+            }
+            int kind = 0;
+            for (long long n : edges)
+                for (long long d = -1; d <= 1; ++d) {
+                    fails += !check_one(dev, n + d, other(n + d), kind++ % 3, false, true); ++runs;
+                    if (shape == 0 && d <= 0) { fails += !check_one(dev, n + d, 0, kind % 3, true, true); ++runs; }
+                }
+            for (long long n : exact) { fails += !check_one(dev, n, other(n), kind++ % 3, false, true); ++runs; }
         }
         printf("CHECK %d runs, %d failures\n", runs, fails);
         return fails ? 1 : 0;
@@ -360,14 +429,16 @@ int main(int argc, char** argv) {
                 cudaEventElapsedTime(&ms, e0, e1); if (r) hg.push_back(ms);
             }
             double T = 4.0 * ((double)(1LL << (p.k + p.l)));  // bytes of one transform buffer
+            double Tt = truncated(p) ? 0.75 * T : T;          // of it, the bytes a truncated transform touches
             double ops = square ? 1 : 2;
             double bytes[7] = {ops * (8.0 * n + T),
-                               ops * 2 * T * npasses(p),
-                               (ops + 1) * T,
-                               2 * T * npasses(p),
+                               ops * 2 * Tt * npasses(p),
+                               (ops + 1) * Tt,
+                               2 * Tt * npasses(p),
                                2 * T, T + 16.0 * n, 8 * 2.0 * n * 3};
             char line[512];
-            printf("2^%d%s plan l=%d k=%d m=%d, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m, T / 1e6);
+            printf("2^%d%s plan l=%d k=%d m=%d P=%lld%s, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m,
+                   p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", T / 1e6);
             for (int s = 0; s < 7; ++s)
                 printf("  %-10s %8.3f ms  %7.0f GB/s (%.0f%% of copy)\n", STAGE[s], median(st[s]), bytes[s] / (median(st[s]) * 1e-3) / 1e9,
                        100 * bytes[s] / (median(st[s]) * 1e-3) / 1e9 / copyBw);

@@ -34,6 +34,10 @@ import org.bignat.cuda.KernelArgs;
  *     to canonical residues (unfused: {@code ssa_coef_normalize} in {@code cuda/test/ssa_unfused.cuh}),
  *     {@code ssa_combine} (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
  * </ol>
+ * A {@linkplain SsaPlan#truncated truncated} plan (at most 3 * 2^(k-2) product coefficients) runs every step
+ * above but a quarter: the first forward pass does not store the plus-minus quarter [2^(k-2), 2^(k-1)), the later
+ * forward passes, the pointwise products and the inverse passes below the top skip its blocks, and the last
+ * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft.cuh}).
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
  * 8 bytes per product digit of scratch; an allocation the card cannot hold throws
  * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken.
@@ -165,33 +169,27 @@ public final class GpuSsa {
         }
         int l = p.logL;
         int k = p.k;
+        int levels = maxPassLevels(c.logGroup, p);
+        boolean truncated = runsTruncated(p, levels);
         long ntiles = (nout + TILE - 1) / TILE;
         try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
                 DeviceBuffer tmp = d.allocate(nout * Long.BYTES, s);
                 DeviceBuffer tiles = d.allocate((ntiles + 1) * Integer.BYTES, s)) {
             // The split of each operand into coefficients is fused into its first forward pass.
-            forward(d, s, c, p, x, nx, p.piecesX, a);
-            // Pointwise products: two 31-bit primes where exact (l <= 12; H200, 2^30 bits, 2026-11-21: 9.4 ms
-            // against 13.0 ms for Goldilocks), Goldilocks for 2^13-digit coefficients.
-            boolean two = l <= TwoPrimes.MAX_LOG_L;
+            forward(d, s, p, levels, truncated, x, nx, p.piecesX, a);
             if (!square) {
-                forward(d, s, c, p, y, ny, p.piecesY, b);
-                if (two) {
-                    d.launch("ssa_pointwise2_mul", 1L << k, pwThreads(l), pwSmem(l), s,
-                            new KernelArgs().ptr(a).ptr(b).ptr(c.twiddles2).i32(l).i32(k));
-                } else {
-                    d.launch("ssa_pointwise_mul", 1L << k, pwThreads(l), pwSmem(l), s,
-                            new KernelArgs().ptr(a).ptr(b).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
-                }
-            } else if (two) {
-                d.launch("ssa_pointwise2_sqr", 1L << k, pwThreads(l), pwSmem(l), s,
-                        new KernelArgs().ptr(a).ptr(c.twiddles2).i32(l).i32(k));
-            } else {
-                d.launch("ssa_pointwise_sqr", 1L << k, pwThreads(l), pwSmem(l), s,
-                        new KernelArgs().ptr(a).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
+                forward(d, s, p, levels, truncated, y, ny, p.piecesY, b);
             }
-            inverse(d, s, c, p, a);  // its last pass also brings each coefficient to its canonical residue
+            // Pointwise products, one block per coefficient (index-independent): all 2^k, or in a truncated
+            // transform [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped).
+            if (truncated) {
+                pointwise(d, s, c, p, square, a, b, 0, 1L << (k - 2));
+                pointwise(d, s, c, p, square, a, b, 1L << (k - 1), 1L << (k - 1));
+            } else {
+                pointwise(d, s, c, p, square, a, b, 0, 1L << k);
+            }
+            inverse(d, s, p, levels, truncated, a);  // its last pass also brings each coefficient to its canonical residue
             d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
                     new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
             d.launch("ssa_carry_tiles", ntiles, CONV_THREADS, 0, s, new KernelArgs().ptr(tmp).i64(nout).ptr(tiles));
@@ -202,43 +200,114 @@ public final class GpuSsa {
     }
 
     /**
+     * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on: two 31-bit primes where
+     * exact (l <= 12; H200, 2^30 bits, 2026-11-21: 9.4 ms against 13.0 ms for Goldilocks), Goldilocks for
+     * 2^13-digit coefficients.
+     */
+    private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, DeviceBuffer a,
+            DeviceBuffer b, long first, long count) {
+        int l = p.logL;
+        int k = p.k;
+        long at = (first << l) * Integer.BYTES;
+        boolean two = l <= TwoPrimes.MAX_LOG_L;
+        if (!square) {
+            if (two) {
+                d.launch("ssa_pointwise2_mul", count, pwThreads(l), pwSmem(l), s,
+                        new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles2).i32(l).i32(k));
+            } else {
+                d.launch("ssa_pointwise_mul", count, pwThreads(l), pwSmem(l), s,
+                        new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
+            }
+        } else if (two) {
+            d.launch("ssa_pointwise2_sqr", count, pwThreads(l), pwSmem(l), s,
+                    new KernelArgs().ptr(a, at).ptr(c.twiddles2).i32(l).i32(k));
+        } else {
+            d.launch("ssa_pointwise_sqr", count, pwThreads(l), pwSmem(l), s,
+                    new KernelArgs().ptr(a, at).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
+        }
+    }
+
+    /**
      * buf = the forward (natural to bit-reversed) transform of the split of src (n digits, pieces
      * coefficients), as passes of fused levels; the first pass reads src itself (ssa_fft_forward_split).
      */
-    private static void forward(CudaDevice d, DeviceStream s, Context c, SsaPlan p, DeviceBuffer src, long n, long pieces,
-            DeviceBuffer buf) {
+    private static void forward(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, DeviceBuffer src,
+            long n, long pieces, DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
-        for (int h0 = k - 1; h0 >= 0;) {
-            int r = passLevels(c, p, h0 + 1);
+        int kq = truncated ? k - 2 : -1;
+        int h0 = k - 1;
+        for (int r : schedule(k, levels, false, truncated)) {
             if (h0 == k - 1) {
-                d.launch("ssa_fft_forward_split", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
-                        new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(h0).i32(r));
+                d.launch("ssa_fft_forward_split", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
             } else {
-                d.launch("ssa_fft_forward", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
-                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r));
+                d.launch("ssa_fft_forward", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
             }
             h0 -= r;
         }
     }
 
     /** The inverse transform of buf (bit-reversed to natural, without the factor 2^-k), as passes of fused levels. */
-    private static void inverse(CudaDevice d, DeviceStream s, Context c, SsaPlan p, DeviceBuffer buf) {
+    private static void inverse(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
-        for (int lo = 0; lo < k;) {
-            int r = passLevels(c, p, k - lo);
+        int kq = truncated ? k - 2 : -1;
+        int lo = 0;
+        for (int r : schedule(k, levels, true, truncated)) {
+            int h0 = lo + r - 1;
             // The last pass is fused with the coefficient normalize (ssa_fft_inverse_norm).
-            d.launch(lo + r == k ? "ssa_fft_inverse_norm" : "ssa_fft_inverse", 1L << (k - r), passThreads(l, r), 4 << (r + l), s,
-                    new KernelArgs().ptr(buf).i32(l).i32(lo + r - 1).i32(r));
+            d.launch(lo + r == k ? "ssa_fft_inverse_norm" : "ssa_fft_inverse", passBlocks(k, h0, r, truncated),
+                    passThreads(l, r), 4 << (r + l), s, new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
             lo += r;
         }
     }
 
-    /** Levels fused in one pass: what a group in shared memory holds, keeping 2^8 groups per pass. */
-    static int passLevels(Context c, SsaPlan p, int remaining) {
-        int r = Math.min(Math.min(c.logGroup, logGroup(p.logL)) - p.logL, Math.max(1, p.k - MIN_LOG_BLOCKS));
-        return Math.max(1, Math.min(r, remaining));
+    /**
+     * Most levels fused in one pass: what a group in shared memory holds (deviceLogGroup: the card's limit),
+     * keeping 2^8 groups per pass; at least 1.
+     */
+    static int maxPassLevels(int deviceLogGroup, SsaPlan p) {
+        int r = Math.min(Math.min(deviceLogGroup, logGroup(p.logL)) - p.logL, Math.max(1, p.k - MIN_LOG_BLOCKS));
+        return Math.max(1, r);
+    }
+
+    /**
+     * Whether the product runs the truncated transform: the plan chose it, and the first forward pass (so
+     * the last inverse pass) holds both top levels. On every card where the plan's L fits, a pass fuses two
+     * levels from k = SsaPlan.MIN_TRUNCATED_K on; otherwise the plan runs untruncated (its m works either way).
+     */
+    static boolean runsTruncated(SsaPlan p, int levels) {
+        return p.truncated && Math.min(levels, p.k) >= 2;
+    }
+
+    /**
+     * Levels per pass in launch order (ssa_harness.cu's schedule): the forward from level k-1 down, the
+     * inverse from level 0 up, each pass up to {@code levels}, the remainder last (for the inverse: few levels
+     * in the pass fused with the normalize keep many blocks). A truncated inverse needs both top levels in
+     * its last pass: a remainder of one level borrows one from the pass below.
+     */
+    static int[] schedule(int k, int levels, boolean inverse, boolean truncated) {
+        int n = (k + levels - 1) / levels;
+        int[] rs = new int[n];
+        for (int i = 0, h = k; i < n; i++) {
+            rs[i] = Math.min(levels, h);
+            h -= rs[i];
+        }
+        if (inverse && truncated && rs[n - 1] == 1) {
+            rs[n - 1] = 2;
+            rs[n - 2]--;
+        }
+        return rs;
+    }
+
+    /**
+     * Blocks of a pass over levels h0 .. h0-r+1: one per group of 2^r coefficients, 2^(k-r), but in a
+     * truncated transform the passes below the top two levels skip the plus-minus quarter's groups.
+     */
+    static long passBlocks(int k, int h0, int r, boolean truncated) {
+        return truncated && h0 < k - 2 ? 3L << (k - r - 2) : 1L << (k - r);
     }
 
     /** log2 of the digits of a pass group for coefficients of 2^l digits (ssa_fft_log_group in ssa_fft.cuh). */

@@ -17,7 +17,16 @@ package org.bignat.cuda.ssa;
  * <li>{@code l <= maxLogL}: the pointwise NTT keeps {@code 2 L} words of 8 bytes in shared memory.
  * </ul>
  * Among the feasible plans the one with the smallest transform ({@code 2^(k+l)} digits) wins, ties to
- * the smaller L. The largest product: {@code 2^17} coefficients of {@code L = 2^13} digits, operands
+ * the smaller L, with the smallest feasible m.
+ *
+ * <p>Truncated transform ({@link #truncated}): when for the chosen (l, k) some {@code m} up to the bound
+ * above leaves at most {@code P = 3 * 2^(k-2)} product coefficients ({@code P = piecesX + piecesY - 1}), and
+ * {@code k >= MIN_TRUNCATED_K}, the plan takes the smallest such m instead, and the kernels skip the quarter
+ * of the transform that such a product never needs (the "plus-minus" subtree of the top two levels;
+ * derivation in {@code cuda/ssa_fft.cuh}): a quarter less work in the forward and inverse transforms and
+ * the pointwise products, the same result. At 2^30 bits each (l = 12, k = 16): m = 1821 and P = 49137
+ * instead of m = 1366 and P = 65505; the padding the plan had inside the coefficients (2M + k + 1 of N bits)
+ * moves into the skipped coefficients. The largest product: {@code 2^17} coefficients of {@code L = 2^13} digits, operands
  * up to about {@code 2^32.6} bits each (3.2 * 2^32 bits for balanced operands); larger operands throw.
  */
 public final class SsaPlan {
@@ -29,6 +38,12 @@ public final class SsaPlan {
     public static final int MIN_LOG_L = 5;
     /** Largest log2 of digits per coefficient (SSA_MAX_LOG_L): 2 * 8 KiB words = 128 KiB of shared memory. */
     public static final int MAX_LOG_L = 13;
+    /**
+     * Smallest k of a truncated transform: the first forward pass and the last inverse pass must each hold
+     * both top levels, and a pass fuses two or more levels only from k = 10 (GpuSsa keeps at least 2^8
+     * blocks per pass; a correctness condition of the kernels, not a tuned threshold).
+     */
+    public static final int MIN_TRUNCATED_K = 10;
 
     /** log2 of digits per coefficient. */
     public final int logL;
@@ -44,16 +59,27 @@ public final class SsaPlan {
     public final long piecesX;
     /** Nonzero pieces of the second operand. */
     public final long piecesY;
+    /**
+     * Whether the transform is truncated: at most 3 * 2^(k-2) product coefficients, so the kernels skip the
+     * quarter [2^(k-2), 2^(k-1)) of the transform (see the class comment).
+     */
+    public final boolean truncated;
 
-    private SsaPlan(int logL, int k, int m, long nx, long ny) {
+    private SsaPlan(int logL, int k, int m, long nx, long ny, boolean truncated) {
         this.logL = logL;
         this.k = k;
         this.m = m;
         this.nx = nx;
         this.ny = ny;
+        this.truncated = truncated;
         long mb = pieceBits();
         this.piecesX = (STORED_BITS * nx + mb - 1) / mb;
         this.piecesY = (STORED_BITS * ny + mb - 1) / mb;
+    }
+
+    /** Product coefficients, P = piecesX + piecesY - 1. */
+    public long productCoefficients() {
+        return piecesX + piecesY - 1;
     }
 
     /** Bits per piece, M. */
@@ -99,23 +125,15 @@ public final class SsaPlan {
             long n = (long) DIGIT_BITS << l;
             for (int k = 1; k <= l + 4; k++) {
                 long mmax = (n - k - 2) / (2 * DIGIT_BITS);
-                if (mmax < 1 || !fits(la, lb, k, mmax)) {
+                if (mmax < 1 || !fits(la, lb, 1L << k, mmax)) {
                     continue;
-                }
-                long lo = 1;
-                long hi = mmax;
-                while (lo < hi) {
-                    long mid = (lo + hi) >>> 1;
-                    if (fits(la, lb, k, mid)) {
-                        hi = mid;
-                    } else {
-                        lo = mid + 1;
-                    }
                 }
                 long cost = (1L << k) << l;
                 if (cost < bestCost) {
                     bestCost = cost;
-                    best = new SsaPlan(l, k, (int) lo, nx, ny);
+                    long cap3 = 3L << Math.max(0, k - 2);
+                    boolean truncated = k >= MIN_TRUNCATED_K && fits(la, lb, cap3, mmax);
+                    best = new SsaPlan(l, k, (int) smallestM(la, lb, truncated ? cap3 : 1L << k, mmax), nx, ny, truncated);
                 }
             }
         }
@@ -127,13 +145,30 @@ public final class SsaPlan {
         return best;
     }
 
-    private static boolean fits(long la, long lb, int k, long m) {
+    /** The smallest m in [1, mmax] whose pieces give at most cap product coefficients (mmax does). */
+    private static long smallestM(long la, long lb, long cap, long mmax) {
+        long lo = 1;
+        long hi = mmax;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (fits(la, lb, cap, mid)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** Whether pieces of m digits give at most cap product coefficients. */
+    private static boolean fits(long la, long lb, long cap, long m) {
         long mb = DIGIT_BITS * m;
-        return (la + mb - 1) / mb + (lb + mb - 1) / mb - 1 <= (1L << k);
+        return (la + mb - 1) / mb + (lb + mb - 1) / mb - 1 <= cap;
     }
 
     @Override
     public String toString() {
-        return "SsaPlan[l=" + logL + ", k=" + k + ", m=" + m + ", " + nx + "x" + ny + " digits]";
+        return "SsaPlan[l=" + logL + ", k=" + k + ", m=" + m + (truncated ? ", truncated" : "") + ", " + nx + "x" + ny
+                + " digits]";
     }
 }

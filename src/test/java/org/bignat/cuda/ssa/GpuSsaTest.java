@@ -2,6 +2,7 @@ package org.bignat.cuda.ssa;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigInteger;
@@ -126,6 +127,50 @@ class GpuSsaTest {
             }
             prev = p;
         }
+    }
+
+    /**
+     * Truncated transforms (SsaPlan.truncated) at their boundaries, through GpuSsa directly (CudaEngine would
+     * hide a device failure behind its CPU fallback): up to 2^23 bits, wherever the truncation switches off at
+     * the same (l, k) (k = 10 .. 12), the last two truncated sizes and the first untruncated one, balanced,
+     * unbalanced (n x n/3) and squared, random and all-ones; and the first plans with P = 3 * 2^(k-2) exactly.
+     */
+    @Test
+    void truncationBoundariesMatchTheCpuEngine() {
+        Random r = TestRandom.create("GpuSsaTest.truncation");
+        CudaDevice dev = CudaDevice.get();
+        int exact = 0;
+        int kind = 0;
+        for (int shape = 0; shape < 2; shape++) {
+            SsaPlan prev = SsaPlan.choose(1, 1, SsaPlan.MAX_LOG_L);
+            int lastExactK = -1;
+            for (int n = 2; n < 140_000; n++) {
+                int ny = shape == 0 ? n : n / 3 + 1;
+                SsaPlan p = SsaPlan.choose(n, ny, SsaPlan.MAX_LOG_L);
+                if (prev.truncated && !p.truncated && p.k == prev.k && p.logL == prev.logL) {
+                    for (int m = n - 2; m <= n; m++) {
+                        int my = shape == 0 ? m : m / 3 + 1;
+                        boolean ones = kind++ % 2 == 1;
+                        long[] x = ones ? allOnes(m) : random(r, m);
+                        long[] y = ones ? allOnes(my) : random(r, my);
+                        String at = SsaPlan.choose(m, my, SsaPlan.MAX_LOG_L).toString();
+                        assertArrayEquals(CPU.multiply(x, y), GpuSsa.multiply(dev, x, y, false), at);
+                        if (shape == 0) {
+                            assertArrayEquals(CPU.square(x), GpuSsa.multiply(dev, x, null, true), "square " + at);
+                        }
+                    }
+                }
+                if (p.truncated && p.k != lastExactK && p.productCoefficients() == 3L << (p.k - 2)) {
+                    lastExactK = p.k;
+                    long[] x = random(r, n);
+                    long[] y = random(r, ny);
+                    assertArrayEquals(CPU.multiply(x, y), GpuSsa.multiply(dev, x, y, false), "P = 3K/4: " + p);
+                    exact++;
+                }
+                prev = p;
+            }
+        }
+        assertTrue(exact >= 3, "plans with P = 3 * 2^(k-2): " + exact);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.bignat.cuda.ssa;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,104 @@ class SsaPlanTest {
         assertTrue(p.piecesX * p.pieceBits() >= 61 * nx && p.piecesY * p.pieceBits() >= 61 * ny, at);
         // at most 6 coefficients overlap a 61-bit output digit (ssa_combine's 64-bit sums)
         assertTrue((61 + p.coefficientBits()) / p.pieceBits() + 1 <= 7, at);
+        // truncated transform: at most 3 * 2^(k-2) product coefficients, exactly when some m <= mmax allows it
+        // (k >= MIN_TRUNCATED_K), and m the smallest m that does (the smallest for 2^k when not truncated)
+        long mmax = (p.ringBits() - p.k - 2) / (2 * SsaPlan.DIGIT_BITS);
+        long cap3 = 3L << Math.max(0, p.k - 2);
+        boolean canTruncate = p.k >= SsaPlan.MIN_TRUNCATED_K && coefficients(nx, ny, mmax) <= cap3;
+        assertEquals(canTruncate, p.truncated, at);
+        assertEquals(p.productCoefficients(), coefficients(nx, ny, p.m), at);
+        long cap = p.truncated ? cap3 : 1L << p.k;
+        assertTrue(p.productCoefficients() <= cap, at);
+        assertTrue(p.m == 1 || coefficients(nx, ny, p.m - 1) > cap, "m must be the smallest: " + at);
+    }
+
+    /** P = piecesX + piecesY - 1 for pieces of m digits. */
+    private static long coefficients(long nx, long ny, long m) {
+        long mb = (long) SsaPlan.DIGIT_BITS * m;
+        return (61 * nx + mb - 1) / mb + (61 * ny + mb - 1) / mb - 1;
+    }
+
+    /** The 2^30 x 2^30-bit plan: l = 12, k = 16, truncated with m = 1821 (P = 49137 <= 49152). */
+    @Test
+    void plan2to30IsTruncated() {
+        long n = ((1L << 30) + 60) / 61;
+        SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
+        assertEquals(12, p.logL);
+        assertEquals(16, p.k);
+        assertTrue(p.truncated);
+        assertEquals(1821, p.m);
+        assertEquals(49137, p.productCoefficients());
+        checkPlan(n, n, SsaPlan.MAX_LOG_L);
+    }
+
+    /**
+     * Sizes where the truncation switches off at the same (l, k) (the largest m no longer leaves P <= 3 * 2^(k-2)):
+     * found for k = 10 .. 12, balanced and unbalanced, and n - 1, n, n + 1 around them meet the conditions.
+     */
+    @Test
+    void truncationBoundaries() {
+        for (int shape = 0; shape < 2; shape++) {
+            java.util.Set<Integer> ks = new java.util.TreeSet<>();
+            SsaPlan prev = SsaPlan.choose(1, 1, SsaPlan.MAX_LOG_L);
+            for (long n = 2; n < 300_000; n++) {
+                long ny = shape == 0 ? n : n / 3 + 1;
+                SsaPlan p = SsaPlan.choose(n, ny, SsaPlan.MAX_LOG_L);
+                if (prev.truncated && !p.truncated && p.k == prev.k && p.logL == prev.logL) {
+                    ks.add(p.k);
+                    for (long d = -2; d <= 1; d++) {
+                        checkPlan(n + d, shape == 0 ? n + d : (n + d) / 3 + 1, SsaPlan.MAX_LOG_L);
+                    }
+                    assertEquals(p.productCoefficients(), coefficients(n, ny, p.m));
+                    assertTrue(prev.productCoefficients() <= 3L << (prev.k - 2));
+                }
+                prev = p;
+            }
+            for (int k = 10; k <= 12; k++) {
+                assertTrue(ks.contains(k), "no truncation boundary at k = " + k + " (shape " + shape + "): " + ks);
+            }
+        }
+        // below k = 10 no plan is truncated
+        for (long n = 1; n < 3000; n++) {
+            SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
+            assertTrue(p.k >= SsaPlan.MIN_TRUNCATED_K || !p.truncated, p.toString());
+        }
+    }
+
+    /** The pass schedule and grids of a (truncated) transform (GpuSsa; no GPU needed). */
+    @Test
+    void passSchedules() {
+        // 2^30: l = 12, k = 16, two levels per pass
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2, 2}, GpuSsa.schedule(16, 2, false, true));
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2, 2}, GpuSsa.schedule(16, 2, true, true));
+        // an odd k: the forward's top pass holds two levels; the inverse's last one borrows a level when truncated
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2, 1}, GpuSsa.schedule(15, 2, false, true));
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 1, 2}, GpuSsa.schedule(15, 2, true, true));
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2, 1}, GpuSsa.schedule(15, 2, true, false));
+        assertArrayEquals(new int[] {4, 4, 4, 1}, GpuSsa.schedule(13, 4, true, false));
+        assertArrayEquals(new int[] {4, 4, 3, 2}, GpuSsa.schedule(13, 4, true, true));
+        assertArrayEquals(new int[] {5, 5, 3}, GpuSsa.schedule(13, 5, true, true));
+        for (int k = 10; k <= 20; k++) {
+            for (int levels = 2; levels <= 6; levels++) {
+                for (boolean inv : new boolean[] {false, true}) {
+                    int[] rs = GpuSsa.schedule(k, levels, inv, true);
+                    assertEquals(k, java.util.Arrays.stream(rs).sum());
+                    assertTrue(rs[inv ? rs.length - 1 : 0] >= 2, "top pass must hold levels k-1 and k-2");
+                    for (int r : rs) {
+                        assertTrue(r >= 1 && r <= levels);
+                    }
+                }
+            }
+        }
+        // grids: the passes below the top two levels skip a quarter of the groups
+        assertEquals(1L << 14, GpuSsa.passBlocks(16, 15, 2, true));
+        assertEquals(3L << 12, GpuSsa.passBlocks(16, 13, 2, true));
+        assertEquals(1L << 14, GpuSsa.passBlocks(16, 13, 2, false));
+        long n = ((1L << 30) + 60) / 61;
+        SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
+        assertEquals(2, GpuSsa.maxPassLevels(15, p));
+        assertTrue(GpuSsa.runsTruncated(p, GpuSsa.maxPassLevels(15, p)));
+        assertTrue(!GpuSsa.runsTruncated(p, 1));
     }
 
     @Test
