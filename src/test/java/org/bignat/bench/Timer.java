@@ -43,16 +43,27 @@ final class Timer {
     static final double REPEAT_WARMUP_SECONDS = 0.05;
 
     /**
-     * Past its time, the warm-up goes on while the JIT is still compiling (compilation time grew
-     * within the last {@link #JIT_QUIET_SECONDS}), up to this many seconds. A later size can take
-     * new code paths (BigNat's SSA: the Vector API butterflies first at 2^18 bits, negacyclic
-     * pointwise products at 2^24) whose C2 compiles take about a second on 2 busy cores; 0.1 s of
-     * warm-up then timed the multiply cells half-compiled (2^18: 21-42 ms against 0.8 ms warm) and
-     * left the square cells, which run after them, warm.
+     * Past its time, the warm-up goes on while the JIT is still compiling, up to this many seconds.
+     * A later size can take new code paths (BigNat's SSA: the Vector API butterflies first at 2^18
+     * bits, negacyclic pointwise products at 2^24) whose C2 compiles run on the same two cores as
+     * the timed call: 0.1 s of warm-up timed the 2^18 multiply half-compiled (21-42 ms against 0.8
+     * ms warm), and a fresh JVM's 2^24-bit multiply needs 15-20 calls (1.5-2 s) before the
+     * compiler threads stop taking time from it (2-core machine, 2026-11-21: calls of 85-130 ms,
+     * then 50-60 ms). 4 s covers that ramp with room; cells of microseconds settle in milliseconds.
      */
-    static final double JIT_SETTLE_MAX_SECONDS = 1.5;
-    /** The JIT counts as settled when no compilation finished for this long (seconds). */
+    static final double JIT_SETTLE_MAX_SECONDS = 4;
+    /**
+     * The JIT counts as settled over a window of at least {@link #SETTLE_WINDOW_CALLS} calls and
+     * {@link #JIT_QUIET_SECONDS} during which compilation took less than this fraction of the
+     * window's time (the compiler threads then take under 2% of the cores from the timed calls; a
+     * rule of "no compilation at all" never ends at 2^24 bits, where small compilations trickle in
+     * every call or two).
+     */
+    static final double JIT_SETTLED_FRACTION = 0.02;
+    /** Shortest settle window, seconds. */
     static final double JIT_QUIET_SECONDS = 0.15;
+    /** Fewest calls in a settle window. */
+    static final int SETTLE_WINDOW_CALLS = 3;
     /** Calls of the no-warm-up path discarded at most because the JIT compiled during them. */
     static final int MAX_JIT_DISCARDS = 2;
 
@@ -97,38 +108,39 @@ final class Timer {
             perCall.add(oneCall);
         } else {
             // Warm-up: at least one call, which also tells how long one call takes; past its time
-            // it goes on while the JIT is still compiling (see JIT_SETTLE_MAX_SECONDS).
+            // it goes on until the JIT has settled (see JIT_SETTLED_FRACTION), at most
+            // JIT_SETTLE_MAX_SECONDS longer.
             long start = System.nanoTime();
-            long calls = 0;
             long warmupEnd = start + (long) (warmup * 1e9);
             long settleEnd = warmupEnd + (long) (JIT_SETTLE_MAX_SECONDS * 1e9);
-            long jit = jitMillis();
-            long lastCompile = start;
+            long jit0 = jitMillis();
+            long windowStart = start;
+            long windowJit = jit0;
+            int windowCalls = 0;
+            boolean settled = false;
             long t;
-            long callsSinceCompile = 0;
-            long settledStart = start;
             while (true) {
                 long c0 = System.nanoTime();
                 sink = call.run();
                 t = System.nanoTime();
                 oneCall = (t - c0) * 1e-9;
-                calls++;
-                long j = jitMillis();
-                if (j != jit) {
-                    jit = j;
-                    lastCompile = t;
-                    callsSinceCompile = 0;
-                    settledStart = t;
-                } else {
-                    callsSinceCompile++;
+                windowCalls++;
+                long span = t - windowStart;
+                if (windowCalls >= SETTLE_WINDOW_CALLS && span >= (long) (JIT_QUIET_SECONDS * 1e9)) {
+                    long j = jitMillis();
+                    settled = (j - windowJit) * 1e6 < JIT_SETTLED_FRACTION * span;
+                    if (settled && windowJit != jit0) {
+                        // the mean call of a settled window after compilation: more typical than the last
+                        oneCall = Math.min(oneCall, span * 1e-9 / windowCalls);
+                    }
+                    windowStart = t;
+                    windowJit = j;
+                    windowCalls = 0;
                 }
                 // (a cell during whose warm-up nothing was compiled stops at its time, as before)
-                boolean compiling = lastCompile != start
-                        && (t - lastCompile < (long) (JIT_QUIET_SECONDS * 1e9) || callsSinceCompile < 2);
-                if (t >= warmupEnd && (!compiling || t >= settleEnd)) break;
+                boolean quiet = settled || jitMillis() == jit0;
+                if (t >= warmupEnd && (quiet || t >= settleEnd)) break;
             }
-            // One call's time: the mean of the calls since the JIT last compiled, if any.
-            if (callsSinceCompile > 1) oneCall = Math.min(oneCall, (t - settledStart) * 1e-9 / callsSinceCompile);
         }
 
         long batch = Math.max(1, (long) Math.ceil(MIN_RUN_SECONDS / Math.max(oneCall, 1e-9)));
