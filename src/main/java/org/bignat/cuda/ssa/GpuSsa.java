@@ -276,7 +276,8 @@ public final class GpuSsa {
     /**
      * Whether the product runs the truncated transform: the plan chose it, and the first forward pass (so
      * the last inverse pass) holds both top levels. On every card where the plan's L fits, a pass fuses two
-     * levels from k = SsaPlan.MIN_TRUNCATED_K on; otherwise the plan runs untruncated (its m works either way).
+     * levels from k = 10 on (SsaPlan.MIN_TRUNCATED_K is 12); otherwise the plan runs untruncated (its m works
+     * either way).
      */
     static boolean runsTruncated(SsaPlan p, int levels) {
         return p.truncated && Math.min(levels, p.k) >= 2;

@@ -39,11 +39,15 @@ public final class SsaPlan {
     /** Largest log2 of digits per coefficient (SSA_MAX_LOG_L): 2 * 8 KiB words = 128 KiB of shared memory. */
     public static final int MAX_LOG_L = 13;
     /**
-     * Smallest k of a truncated transform: the first forward pass and the last inverse pass must each hold
-     * both top levels, and a pass fuses two or more levels only from k = 10 (GpuSsa keeps at least 2^8
-     * blocks per pass; a correctness condition of the kernels, not a tuned threshold).
+     * Smallest k of a truncated transform. Correctness needs k >= 10: the first forward pass and the last
+     * inverse pass must each hold both top levels, and a pass fuses two or more levels only from k = 10
+     * (GpuSsa keeps at least 2^8 blocks per pass). Speed sets 12: on the H200 (harness, 2026-11-21,
+     * device-resident, untruncated / truncated, three alternations) k = 10 and 11 (2^18 .. 2^21 bits) were
+     * 4-7 us slower truncated (0.091 / 0.098 ms at 2^18, 0.112 / 0.116 ms at 2^20: every pass is one wave of
+     * blocks either way, and the pointwise products take two launches), k = 12 faster (0.158 / 0.151 ms at
+     * 2^22, 0.239 / 0.216 ms at 2^23), and every larger k more so (2^24 0.395 / 0.356, 2^30 23.41 / 18.64 ms).
      */
-    public static final int MIN_TRUNCATED_K = 10;
+    public static final int MIN_TRUNCATED_K = 12;
 
     /** log2 of digits per coefficient. */
     public final int logL;

@@ -131,8 +131,8 @@ class GpuSsaTest {
 
     /**
      * Truncated transforms (SsaPlan.truncated) at their boundaries, through GpuSsa directly (CudaEngine would
-     * hide a device failure behind its CPU fallback): up to 2^23 bits, wherever the truncation switches off at
-     * the same (l, k) (k = 10 .. 12), the last two truncated sizes and the first untruncated one, balanced,
+     * hide a device failure behind its CPU fallback): up to 2^24.3 bits, wherever the truncation switches off at
+     * the same (l, k) (k = 12, 13), the last two truncated sizes and the first untruncated one, balanced,
      * unbalanced (n x n/3) and squared, random and all-ones; and the first plans with P = 3 * 2^(k-2) exactly.
      */
     @Test
@@ -144,7 +144,7 @@ class GpuSsaTest {
         for (int shape = 0; shape < 2; shape++) {
             SsaPlan prev = SsaPlan.choose(1, 1, SsaPlan.MAX_LOG_L);
             int lastExactK = -1;
-            for (int n = 2; n < 140_000; n++) {
+            for (int n = 2; n < 330_000; n++) {
                 int ny = shape == 0 ? n : n / 3 + 1;
                 SsaPlan p = SsaPlan.choose(n, ny, SsaPlan.MAX_LOG_L);
                 if (prev.truncated && !p.truncated && p.k == prev.k && p.logL == prev.logL) {
@@ -170,7 +170,7 @@ class GpuSsaTest {
                 prev = p;
             }
         }
-        assertTrue(exact >= 3, "plans with P = 3 * 2^(k-2): " + exact);
+        assertTrue(exact >= 2, "plans with P = 3 * 2^(k-2): " + exact);
     }
 
     @Test

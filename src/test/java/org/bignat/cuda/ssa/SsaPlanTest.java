@@ -57,16 +57,18 @@ class SsaPlanTest {
 
     /**
      * Sizes where the truncation switches off at the same (l, k) (the largest m no longer leaves P <= 3 * 2^(k-2)):
-     * found for k = 10 .. 12, balanced and unbalanced, and n - 1, n, n + 1 around them meet the conditions.
+     * found for k = 12 (and 13, balanced), balanced and unbalanced, and n - 2 .. n + 1 around them meet the
+     * conditions; no plan below k = MIN_TRUNCATED_K is truncated.
      */
     @Test
     void truncationBoundaries() {
         for (int shape = 0; shape < 2; shape++) {
             java.util.Set<Integer> ks = new java.util.TreeSet<>();
             SsaPlan prev = SsaPlan.choose(1, 1, SsaPlan.MAX_LOG_L);
-            for (long n = 2; n < 300_000; n++) {
+            for (long n = 2; n < 320_000; n++) {
                 long ny = shape == 0 ? n : n / 3 + 1;
                 SsaPlan p = SsaPlan.choose(n, ny, SsaPlan.MAX_LOG_L);
+                assertTrue(p.k >= SsaPlan.MIN_TRUNCATED_K || !p.truncated, p.toString());
                 if (prev.truncated && !p.truncated && p.k == prev.k && p.logL == prev.logL) {
                     ks.add(p.k);
                     for (long d = -2; d <= 1; d++) {
@@ -77,14 +79,9 @@ class SsaPlanTest {
                 }
                 prev = p;
             }
-            for (int k = 10; k <= 12; k++) {
+            for (int k = SsaPlan.MIN_TRUNCATED_K; k <= (shape == 0 ? 13 : 12); k++) {
                 assertTrue(ks.contains(k), "no truncation boundary at k = " + k + " (shape " + shape + "): " + ks);
             }
-        }
-        // below k = 10 no plan is truncated
-        for (long n = 1; n < 3000; n++) {
-            SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
-            assertTrue(p.k >= SsaPlan.MIN_TRUNCATED_K || !p.truncated, p.toString());
         }
     }
 
