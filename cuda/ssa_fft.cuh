@@ -445,9 +445,50 @@ __device__ __forceinline__ void ssa_pass_normalize(int* c, int l) {
     __syncthreads();
 }
 
+/** Words of 61 bits a thread of ssa_pass_pack61 converts per batch. */
+#define SSA_PACK_PER 8
+
+/**
+ * The canonical coefficient at c (2^l digits in [0, 2^24), shared memory) rewritten in place, by the whole block,
+ * as its first W words of 61 bits (word w = bits [61 w, 61 w + 61), unsigned 64-bit words from c on), for
+ * ssa_combine61. Word w's sources are digits 61w / 24 .. +3, at or past int slot 2.54 w, while the words written
+ * by earlier batches end at int slot 2 w: so each batch reads all its words before writing any, and no batch
+ * overwrites a later batch's sources.
+ */
+__device__ __forceinline__ void ssa_pass_pack61(int* c, int l, int W) {
+    const int L = 1 << l, T = blockDim.x;
+    ssa_u64* cw = reinterpret_cast<ssa_u64*>(c);
+    for (int w0 = 0; w0 < W; w0 += SSA_PACK_PER * T) {
+        ssa_u64 v[SSA_PACK_PER];
+#pragma unroll
+        for (int u = 0; u < SSA_PACK_PER; ++u) {
+            const int w = w0 + u * T + threadIdx.x;
+            ssa_u64 a = 0;
+            if (w < W) {
+                const int bit = SSA_W61 * w, j0 = bit / SSA_DBITS, o = bit - SSA_DBITS * j0;
+#pragma unroll
+                for (int d = 0; d < 4; ++d) {
+                    const int j = j0 + d, sh = SSA_DBITS * d - o;  // -23 .. 72
+                    const ssa_u64 dv = j < L ? (ssa_u64)(unsigned)c[j] : 0;
+                    a |= sh < 0 ? dv >> -sh : (sh < 64 ? dv << sh : 0);
+                }
+            }
+            v[u] = a & SSA_M61;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int u = 0; u < SSA_PACK_PER; ++u) {
+            const int w = w0 + u * T + threadIdx.x;
+            if (w < W) cw[w] = v[u];
+        }
+        __syncthreads();
+    }
+}
+
 template <bool INVERSE, bool SPLIT, bool NORM = false>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r, int kq,
-                                                  const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef) {
+                                                  const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef,
+                                                  int pack = 0) {
     extern __shared__ int4 ssa_fft_sm4[];
     int* sm = reinterpret_cast<int*>(ssa_fft_sm4);
     const int T = blockDim.x;
@@ -521,6 +562,9 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
         __syncthreads();
         const int ne = top ? 3 * (R >> 2) : R;
         for (int e = 0; e < ne; ++e) ssa_pass_normalize(sm + (e << l), l);
+        // Plans with 61 | M: each coefficient as 61-bit words for ssa_combine61 (the zero top quarter is zero either way).
+        if (pack > 0)
+            for (int e = 0; e < ne; ++e) ssa_pass_pack61(sm + (e << l), l, pack);
     }
 
     // Store: shared reads batched ahead of the global stores (8 per thread per batch).
@@ -573,10 +617,11 @@ ssa_fft_inverse(int* __restrict__ buf, int l, int h0, int r, int kq) {
 
 /**
  * The last inverse pass (h0 = k-1) fused with ssa_coef_normalize: as ssa_fft_inverse, then every coefficient of
- * the group is brought to its canonical residue mod 2^N + 1 (digits in [0, 2^24)) before the store.
- * Same grid and shared memory as ssa_fft_inverse.
+ * the group is brought to its canonical residue mod 2^N + 1 (digits in [0, 2^24)) before the store; with pack > 0
+ * (plans whose pieces are M = 61 q bits) each is then rewritten as its first pack = 2q + 1 words of 61 bits
+ * (ssa_pass_pack61) for ssa_combine61. Same grid and shared memory as ssa_fft_inverse.
  */
 extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG)
-ssa_fft_inverse_norm(int* __restrict__ buf, int l, int h0, int r, int kq) {
-    ssa_fft_pass_body<true, false, true>(buf, l, h0, r, kq, nullptr, 0, 0, 0);
+ssa_fft_inverse_norm(int* __restrict__ buf, int l, int h0, int r, int kq, int pack) {
+    ssa_fft_pass_body<true, false, true>(buf, l, h0, r, kq, nullptr, 0, 0, 0, pack);
 }

@@ -120,6 +120,34 @@ ssa_combine(const int* __restrict__ coef, int l, int k, int m, ssa_u64* __restri
     out[t] = (s & SSA_M61) + (sp >> SSA_W61);
 }
 
+/**
+ * Overlap-add for plans whose pieces are M = 61 q bits, after ssa_fft_inverse_norm packed every coefficient as
+ * W = 2q + 1 words of 61 bits (2M + k + 1 <= 61 W bits): coefficient i, words coef[(i << (l - 1)) + w], covers the
+ * output digits q i + w, so out[t] sums the words t - q i of the at most 3 coefficients i <= imax (= 2^k - 1)
+ * overlapping t (a sum below 3 * 2^61), absorbed as in ssa_combine (digits in [0, B + 2]). One thread per output
+ * digit, coalesced 8-byte reads (ssa_combine gathers 3-4 digits of 24 bits per coefficient and field).
+ */
+__device__ __forceinline__ ssa_u64 ssa_sum61w(const ssa_u64* __restrict__ coef, int l, int q, int W, ssa_i64 imax, ssa_i64 t) {
+    if (t < 0) return 0;
+    const float inv = 1.0f / (float)q;
+    ssa_i64 i1 = ssa_divf(t, q, inv);
+    if (i1 > imax) i1 = imax;
+    const ssa_i64 i0 = t >= W ? ssa_divf(t - W, q, inv) + 1 : 0;  // the smallest i with t - q i < W
+    ssa_u64 s = 0;
+    for (ssa_i64 i = i0; i <= i1; ++i) s += coef[(i << (l - 1)) + (t - i * q)];
+    return s;
+}
+
+extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
+ssa_combine61(const ssa_u64* __restrict__ coef, int l, int q, int W, ssa_i64 imax, ssa_u64* __restrict__ out, ssa_i64 nout) {
+    const ssa_i64 t = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
+    const ssa_u64 s = t < nout ? ssa_sum61w(coef, l, q, W, imax, t) : 0;
+    ssa_u64 sp = __shfl_up_sync(0xffffffffu, s, 1);
+    if ((threadIdx.x & 31) == 0) sp = t < nout ? ssa_sum61w(coef, l, q, W, imax, t - 1) : 0;
+    if (t >= nout) return;
+    out[t] = (s & SSA_M61) + (sp >> SSA_W61);
+}
+
 // Final carry resolution over digits in [0, B + 6]: a carry in {0, 1} per digit.
 #define SSA_TILE_PER 16
 #define SSA_TILE (SSA_CONV_THREADS * SSA_TILE_PER)

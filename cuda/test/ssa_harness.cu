@@ -32,8 +32,9 @@ static uint64_t mulmod(uint64_t a, uint64_t b) { return (uint64_t)((u128)a * b %
 static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if (e & 1) r = mulmod(r, a); a = mulmod(a, a); e >>= 1; } return r; }
 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
-struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc; };
+struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc, pack; };
 static bool TRUNC = true;  // env TRUNC=0: never the truncated transform (the plan as before v15)
+static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_combine61 (the plan as in v15)
 /**
  * Smallest k of a truncated transform (SsaPlan.MIN_TRUNCATED_K, which says why): from k = 10 the top pass fuses
  * two levels (pass_r), and below k = 12 the truncation measured slower on the H200.
@@ -80,8 +81,13 @@ static bool choose(long long na, long long nb, Plan& best) {
                     while (a < b) { int mid = (a + b) / 2; if (fits(la, lb, cap3, mid)) b = mid; else a = mid + 1; }
                     lo = a;
                 }
+                // v15c: m rounded up to a multiple of 61 where it stays feasible, so that M = 61 q bits and the
+                // coefficients start on output digits (ssa_combine61); a larger m only lowers P.
+                const int m61 = (lo + 60) / 61 * 61;
+                const bool pk = PACK && m61 <= mmax;
+                if (pk) lo = m61;
                 long long M = 24LL * lo;
-                best = Plan{l, k, lo, na, nb, (la + M - 1) / M, (lb + M - 1) / M, 2 * M + k + 1, tr};
+                best = Plan{l, k, lo, na, nb, (la + M - 1) / M, (lb + M - 1) / M, 2 * M + k + 1, tr, pk};
             }
         }
     }
@@ -162,6 +168,8 @@ static int pass_r(const Plan& p, int remaining) {
 }
 // Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
 static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
+// Words of 61 bits per coefficient the last inverse pass packs for ssa_combine61 (0: none; needs the fused normalize).
+static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
 // Levels per pass (mirrored by GpuSsa.schedule): the forward from the top level down, the inverse from level
 // 0 up, each pass as many levels as pass_r allows (the inverse's last pass takes the remainder: few levels
 // there keep many blocks for the normalize fused into it). A truncated transform needs both top levels in
@@ -194,7 +202,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
         for (int r : rs) {
             const int h0 = lo + r - 1;
             if (FUSED_NORM && lo + r == p.k)
-                ssa_fft_inverse_norm<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
+                ssa_fft_inverse_norm<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq, pack_words(p));
             else
                 ssa_fft_inverse<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
@@ -247,7 +255,12 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     if (!FUSED_NORM) { ssa_coef_normalize<<<(unsigned)(1LL << p.k), SSA_CONV_THREADS, (size_t)4 << p.l, s>>>(d.bufA, p.l); CKL(); }
     rec(5);
     long long nout = p.na + p.nb;
-    ssa_combine<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, d.tmp, nout, p.neff); CKL();
+    if (pack_words(p))
+        ssa_combine61<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(
+            reinterpret_cast<const ssa_u64*>(d.bufA), p.l, 24 * p.m / 61, pack_words(p), (1LL << p.k) - 1, d.tmp, nout);
+    else
+        ssa_combine<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, d.tmp, nout, p.neff);
+    CKL();
     rec(6);
     long long nt = (nout + SSA_TILE - 1) / SSA_TILE;
     ssa_carry_tiles<<<(unsigned)nt, SSA_CONV_THREADS, 0, s>>>(d.tmp, nout, d.tiles); CKL();
@@ -301,8 +314,8 @@ static bool check_one(Dev& dev, long long na, long long nb, int kind, bool squar
     bool ok = mpz_cmp(c, g) == 0;
     for (auto v : C) if (v < 0 || v > (int64_t)((1ULL << 61) - 1)) ok = false;
     if (!ok || verbose)
-        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
-               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "");
+        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
+               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", pack_words(p) ? " packed" : "");
     mpz_clears(a, b, c, g, NULL);
     return ok;
 }
@@ -318,6 +331,7 @@ int main(int argc, char** argv) {
     if (getenv("PW2")) PW2 = atoi(getenv("PW2"));
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
+    if (getenv("PACK")) PACK = atoi(getenv("PACK")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
     printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC);

@@ -32,7 +32,8 @@ import org.bignat.cuda.KernelArgs;
  *     ({@code ssa_pointwise_mul}/{@code _sqr});
  * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
  *     to canonical residues (unfused: {@code ssa_coef_normalize} in {@code cuda/test/ssa_unfused.cuh}),
- *     {@code ssa_combine} (overlap-add into 61-bit digits) and the carry resolution {@code ssa_carry_*}.
+ *     {@code ssa_combine} (overlap-add into 61-bit digits; {@code ssa_combine61} from 61-bit words for a
+ *     {@linkplain SsaPlan#packed packed} plan) and the carry resolution {@code ssa_carry_*}.
  * </ol>
  * A {@linkplain SsaPlan#truncated truncated} plan (at most 3 * 2^(k-2) product coefficients) runs every step
  * above but a quarter: the first forward pass does not store the plus-minus quarter [2^(k-2), 2^(k-1)), the later
@@ -190,8 +191,15 @@ public final class GpuSsa {
                 pointwise(d, s, c, p, square, a, b, 0, 1L << k);
             }
             inverse(d, s, p, levels, truncated, a);  // its last pass also brings each coefficient to its canonical residue
-            d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
-                    new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
+            if (p.packed) {
+                // coefficients packed as 61-bit words by the last inverse pass (SsaPlan.packed)
+                d.launch("ssa_combine61", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
+                        new KernelArgs().ptr(a).i32(l).i32((int) (p.pieceBits() / SsaPlan.STORED_BITS))
+                                .i32(p.packedWords()).i64((1L << k) - 1).ptr(tmp).i64(nout));
+            } else {
+                d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
+                        new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
+            }
             d.launch("ssa_carry_tiles", ntiles, CONV_THREADS, 0, s, new KernelArgs().ptr(tmp).i64(nout).ptr(tiles));
             d.launch("ssa_carry_scan", 1, CONV_THREADS, 0, s, new KernelArgs().ptr(tiles).i64(ntiles));
             d.launch("ssa_carry_apply", ntiles, CONV_THREADS, 0, s,
@@ -257,9 +265,14 @@ public final class GpuSsa {
         int lo = 0;
         for (int r : schedule(k, levels, true, truncated)) {
             int h0 = lo + r - 1;
-            // The last pass is fused with the coefficient normalize (ssa_fft_inverse_norm).
-            d.launch(lo + r == k ? "ssa_fft_inverse_norm" : "ssa_fft_inverse", passBlocks(k, h0, r, truncated),
-                    passThreads(l, r), 4 << (r + l), s, new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
+            // The last pass is fused with the coefficient normalize (and, for a packed plan, the 61-bit packing).
+            if (lo + r == k) {
+                d.launch("ssa_fft_inverse_norm", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq).i32(p.packedWords()));
+            } else {
+                d.launch("ssa_fft_inverse", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
+            }
             lo += r;
         }
     }

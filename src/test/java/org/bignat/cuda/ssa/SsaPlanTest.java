@@ -33,7 +33,18 @@ class SsaPlanTest {
         assertEquals(p.productCoefficients(), coefficients(nx, ny, p.m), at);
         long cap = p.truncated ? cap3 : 1L << p.k;
         assertTrue(p.productCoefficients() <= cap, at);
-        assertTrue(p.m == 1 || coefficients(nx, ny, p.m - 1) > cap, "m must be the smallest: " + at);
+        // m: the smallest that fits, rounded up to a multiple of 61 (packed combine) where that stays <= mmax
+        long m0 = 1;
+        while (coefficients(nx, ny, m0) > cap) {
+            m0++;
+        }
+        long m61 = (m0 + 60) / 61 * 61;
+        assertEquals(m61 <= mmax ? m61 : m0, p.m, "m: " + at);
+        assertEquals(p.m % 61 == 0, p.packed, at);
+        if (p.packed) {
+            // 2q + 1 words of 61 bits hold a coefficient (2M + k + 1 bits) and fit its slot of 2^l ints
+            assertTrue(61L * p.packedWords() >= p.coefficientBits() && 2L * p.packedWords() <= 1L << p.logL, at);
+        }
     }
 
     /** P = piecesX + piecesY - 1 for pieces of m digits. */
@@ -42,7 +53,7 @@ class SsaPlanTest {
         return (61 * nx + mb - 1) / mb + (61 * ny + mb - 1) / mb - 1;
     }
 
-    /** The 2^30 x 2^30-bit plan: l = 12, k = 16, truncated with m = 1821 (P = 49137 <= 49152). */
+    /** The 2^30 x 2^30-bit plan: l = 12, k = 16, truncated (P <= 49152) and packed: m = 1821 rounded up to 1830. */
     @Test
     void plan2to30IsTruncated() {
         long n = ((1L << 30) + 60) / 61;
@@ -50,8 +61,10 @@ class SsaPlanTest {
         assertEquals(12, p.logL);
         assertEquals(16, p.k);
         assertTrue(p.truncated);
-        assertEquals(1821, p.m);
-        assertEquals(49137, p.productCoefficients());
+        assertEquals(1830, p.m);
+        assertTrue(p.packed);
+        assertEquals(48895, p.productCoefficients());
+        assertEquals(1441, p.packedWords());
         checkPlan(n, n, SsaPlan.MAX_LOG_L);
     }
 
