@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apfloat.Apint;
+import org.bignat.BigNat;
 import org.bignat.mul.Multiply;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * CPU multiplication (issue 3): {@code Multiply.multiply} on 64-bit limbs, parallel and
- * single-threaded, {@code Multiply.square}, against {@code BigInteger.parallelMultiply} (JDK 19+,
+ * single-threaded, {@code Multiply.square}, {@code BigNat.multiply}/{@code square} on values, against {@code BigInteger.parallelMultiply} (JDK 19+,
  * found reflectively; {@code BigInteger.multiply} on JDK 17) and apfloat's {@code Apint} in radix
  * 16 (operands converted once in the setup, so the conversion is excluded). All in one run, so the
  * ratios are measured on the same machine state. GMP's column comes from src/test/c/gmpbench.c.
@@ -48,6 +49,8 @@ public class MultiplyBenchmark {
     private BigInteger bb;
     private Apint aa;
     private Apint ab;
+    private BigNat na;
+    private BigNat nb;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -65,6 +68,8 @@ public class MultiplyBenchmark {
         bb = toBig(b);
         aa = new Apint(ba.toString(16), 16);
         ab = new Apint(bb.toString(16), 16);
+        na = BigNat.of(ba);
+        nb = BigNat.of(bb);
     }
 
     static BigInteger toBig(long[] x) {
@@ -85,6 +90,18 @@ public class MultiplyBenchmark {
     @Benchmark
     public long[] bignatMultiplySingleThread() {
         return Multiply.multiply(a, b, false);
+    }
+
+    /** The public API: {@code BigNat.multiply} on values (the CPU engine on a machine without a GPU). */
+    @Benchmark
+    public BigNat valueMultiply() {
+        return na.multiply(nb);
+    }
+
+    /** The public API: {@code BigNat.square}. */
+    @Benchmark
+    public BigNat valueSquare() {
+        return na.square();
     }
 
     @Benchmark
