@@ -149,6 +149,46 @@ class DigitProductTest {
         assertEquals(0, Multiply.multiplyDigits(new long[3], x, true).length, "zero");
     }
 
+    /** x mod q for a prime q < 2^31, digit by digit in 31- and 30-bit parts (no overflow: r < 2^31). */
+    static long mod(long[] digits, long q) {
+        long r = 0;
+        for (int i = digits.length - 1; i >= 0; i--) {
+            r = ((r << 31) | (digits[i] >>> 30)) % q;
+            r = ((r << 30) | (digits[i] & ((1L << 30) - 1))) % q;
+        }
+        return r;
+    }
+
+    /**
+     * Digit products of 2^27 to 2^30 bits (random digits, the top one all ones), checked modulo six
+     * random primes (an exact oracle is too slow there); needs about 5 GB of heap:
+     * -Dbignat.test.excluded=none -Dbignat.test.xmx=-Xmx8g.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void slowUpTo2to30Bits() {
+        Random r = rnd("DigitProductTest.slow");
+        for (int lg = 27; lg <= 30; lg++) {
+            int n = (int) (((1L << lg) + Digits.W - 1) / Digits.W);
+            long[] x = randomDigits(r, n);
+            long[] y = randomDigits(r, n);
+            x[n - 1] = Digits.MASK;
+            long t0 = System.nanoTime();
+            long[] p = Multiply.multiplyDigits(x, y, true);
+            long t1 = System.nanoTime();
+            long[] s = Multiply.squareDigits(x, true);
+            long t2 = System.nanoTime();
+            for (int i = 0; i < 6; i++) {
+                long q = BigInteger.valueOf((1L << 30) + r.nextInt(1 << 30)).nextProbablePrime().longValue();
+                long mx = mod(x, q);
+                assertEquals(mx * mod(y, q) % q, mod(p, q), "2^" + lg + " bits mod " + q);
+                assertEquals(mx * mx % q, mod(s, q), "2^" + lg + " bits square mod " + q);
+            }
+            assertEquals(true, p[p.length - 1] != 0 && s[s.length - 1] != 0, "trimmed");
+            System.out.printf("2^%d bits (digits): multiply %.2f s, square %.2f s%n", lg, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
+        }
+    }
+
     @Test
     void againstApfloat() {
         Random r = rnd("DigitProductTest.apfloat");
