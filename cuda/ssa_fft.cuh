@@ -69,6 +69,18 @@
 #ifndef SSA_FFT_THREADS_SHARED
 #define SSA_FFT_THREADS_SHARED 256
 #endif
+/** v17: the fused split's loads as one division and three word loads per 4 digits, batched per thread (0: ssa_split4). */
+#ifndef SSA_SPLIT_WORDS
+#define SSA_SPLIT_WORDS 1
+#endif
+/**
+ * v17: the first forward pass, when it holds exactly the top two levels and the group's upper two members are zero
+ * padding, computes its outputs as sums of two shifted pieces straight from the split digits (ssa_fft_top2_direct)
+ * instead of running the two levels' general butterflies in shared memory (0: always the butterflies).
+ */
+#ifndef SSA_FWD_TOP2
+#define SSA_FWD_TOP2 1
+#endif
 
 /**
  * The parts of a shifted source digit t * 2^r (|t| < 2^28, r < 24), all in 32-bit arithmetic:
@@ -485,6 +497,115 @@ __device__ __forceinline__ void ssa_pass_pack61(int* c, int l, int W) {
     }
 }
 
+/**
+ * ssa_split4 (the same digits) from one division and three word loads: digits j0 .. j0+3 of piece i are the 96 bits
+ * of x from bit 24 (i m + j0), which lie in words w0 .. w0+2 (w0 = that bit / 61, offset o <= 60, o + 96 <= 156 <
+ * 183); digit d takes bits o + 24 d of that 183-bit window from the word pair it starts in (words past nx read 0).
+ */
+__device__ __forceinline__ int4 ssa_split4w(const ssa_i64* __restrict__ x, ssa_i64 nx, ssa_i64 i, int j0, int m, ssa_i64 ncoef) {
+    if (i >= ncoef || j0 >= m) return make_int4(0, 0, 0, 0);
+    const ssa_i64 pos = (i * m + j0) * SSA_DBITS;
+    const ssa_i64 w0 = pos / SSA_W61;
+    const int o = (int)(pos - w0 * SSA_W61);
+    const ssa_u64 a = w0 < nx ? (ssa_u64)__ldg(x + w0) : 0;
+    const ssa_u64 b = w0 + 1 < nx ? (ssa_u64)__ldg(x + w0 + 1) : 0;
+    const ssa_u64 c = w0 + 2 < nx ? (ssa_u64)__ldg(x + w0 + 2) : 0;
+    int d[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+        const int bb = o + SSA_DBITS * u;  // 0 .. 132
+        const bool w1 = bb >= SSA_W61, w2 = bb >= 2 * SSA_W61;
+        const ssa_u64 p0 = w2 ? c : (w1 ? b : a), p1 = w2 ? 0 : (w1 ? c : b);
+        const int sh = bb - (w2 ? 2 * SSA_W61 : (w1 ? SSA_W61 : 0));  // 0 .. 60
+        const ssa_u64 v = (p0 >> sh) | (p1 << (SSA_W61 - sh));         // bits past 61 - sh come from p1 (masked below)
+        d[u] = j0 + u < m ? (int)(v & SSA_DMASK) : 0;
+    }
+    return make_int4(d[0], d[1], d[2], d[3]);
+}
+
+/**
+ * Group members [0, ne) of a first forward pass from the 61-bit input into shared memory: ssa_split4w, four pieces of
+ * 16 bytes per thread computed (their loads in flight together) before they are stored.
+ */
+__device__ __forceinline__ void ssa_split_load(int4* sm4, int ne, int l4, const ssa_i64* __restrict__ x, ssa_i64 nx,
+                                               ssa_i64 base, int lo, int m, ssa_i64 ncoef) {
+    const int T = blockDim.x, tot = ne << l4;
+#if SSA_SPLIT_WORDS
+    for (int v0 = threadIdx.x; v0 < tot; v0 += 4 * T) {
+        int4 t4[4];
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int v = v0 + u * T;
+            if (v < tot) t4[u] = ssa_split4w(x, nx, base + ((ssa_i64)(v >> l4) << lo), (v & ((1 << l4) - 1)) << 2, m, ncoef);
+        }
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int v = v0 + u * T;
+            if (v < tot) sm4[v] = t4[u];
+        }
+    }
+#else
+    for (int v = threadIdx.x; v < tot; v += T)
+        sm4[v] = ssa_split4(x, nx, base + ((ssa_i64)(v >> l4) << lo), (v & ((1 << l4) - 1)) << 2, m, ncoef);
+#endif
+}
+
+/**
+ * Digits t0 .. t0+3 (t0 a multiple of 4) of X 2^s mod 2^N + 1, s in [0, 2N), for X a piece of canonical digits in
+ * shared memory (2^l digits in [0, 2^24), zero from digit m < L/2 on): with s = 24 q + r (after taking out N: a
+ * negation), digit t is the 24 bits of X at bit 24 (t - q) - r, i.e. (X[t-q] << r | X[t-q-1] >> (24 - r)) mod 2^24,
+ * negated where t - q < 0 (it crossed 2^N). The one digit whose two sources lie on both sides of the wrap
+ * (t = q) takes its high part from X[L-1] = 0 (m < L/2), so every digit has one sign; |digit| < 2^24.
+ */
+__device__ __forceinline__ void ssa_top2_term(int (&d)[4], const int* X, int t0, int s, int n, int lmask) {
+    const bool neg = s >= n;
+    if (neg) s -= n;
+    const int q = s / SSA_DBITS, r = s - q * SSA_DBITS;
+    const int m0 = (t0 - q - 1) & lmask, a0 = m0 & ~3, o = m0 & 3;
+    int z[5];
+    {
+        int w[8];
+        ssa_ld2(w, X, a0, lmask);
+        ssa_pick5(z, w, o);
+    }
+#pragma unroll
+    for (int t = 0; t < 4; ++t) {
+        const unsigned v = (((unsigned)z[t + 1] << r) | ((unsigned)z[t] >> (SSA_DBITS - r))) & SSA_DMASK;
+        d[t] = ((t0 + t < q) != neg) ? -(int)v : (int)v;
+    }
+}
+
+/**
+ * v17: the first forward pass of levels k-1 and k-2 (group j, j + K/4, j + K/2, j + 3K/4, K = 2^k; u = 2N/K bits)
+ * when pieces j + K/2 and j + 3K/4 are zero padding (x2 = x3 = 0): the two levels' outputs are
+ *   out0 = x0 + x1,                       out1 = x0 2^(2ju) + x1 2^(2ju + N),
+ *   out2 = x0 2^(ju) + x1 2^(ju + N/2),   out3 = x0 2^(3ju) + x1 2^(3ju + 3N/2)
+ * (level k-1: a0 = x0, a1 = x1, a2 = x0 2^(ju), a3 = x1 2^(ju + N/2); level k-2: out0,1 = a0 +- a1, out2,3 = a2 +- a3,
+ * the differences times 2^(2ju); -1 = 2^N), each a sum of two shifted pieces with |digit| < 2^25: computed from the
+ * split digits of x0 and x1 in shared memory (slots 0 and 1) and stored straight to the buffer. Truncated: out1 (the
+ * plus-minus quarter) is not needed.
+ */
+__device__ __forceinline__ void ssa_fft_top2_direct(int* __restrict__ buf, const int* sm, int l, ssa_i64 j, int lo,
+                                                    bool skip1) {
+    const int L = 1 << l, lmask = L - 1, n = SSA_DBITS << l, l4 = l - 2;
+    const int u = (int)((2 * (ssa_i64)n) >> (lo + 2));  // 2N / K
+    const int ju = (int)(j * u);                         // < N/2
+    const int T = blockDim.x;
+    for (int v = threadIdx.x; v < (4 << l4); v += T) {
+        const int e = v >> l4, w = v & ((1 << l4) - 1);
+        if (skip1 && e == 1) continue;
+        const int f = e == 0 ? 0 : e == 1 ? 2 * ju : e == 2 ? ju : 3 * ju;
+        const int g = e == 0 ? 0 : e == 1 ? n : e == 2 ? n / 2 : 3 * n / 2;
+        int s1 = f + g;
+        if (s1 >= 2 * n) s1 -= 2 * n;
+        int d0[4], d1[4];
+        ssa_top2_term(d0, sm, w << 2, f, n, lmask);
+        ssa_top2_term(d1, sm + L, w << 2, s1, n, lmask);
+        int4* dst = reinterpret_cast<int4*>(buf + ((j + ((ssa_i64)e << lo)) << l));
+        dst[w] = make_int4(d0[0] + d1[0], d0[1] + d1[1], d0[2] + d1[2], d0[3] + d1[3]);
+    }
+}
+
 template <bool INVERSE, bool SPLIT, bool NORM = false>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r, int kq,
                                                   const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef,
@@ -508,13 +629,17 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     const int l4 = l - 2;  // int4 per coefficient = 2^l4
     // Load: cp.async (global -> shared without registers), every 16-byte piece of the thread in flight
     // at once, then one wait (a plain load loop kept one 16-byte load per thread in flight).
+    if (SPLIT && SSA_FWD_TOP2 && r == 2 && base + (2LL << lo) >= ncoef) {
+        // v17: top two levels over x0, x1 and zero padding: split x0, x1 into slots 0 and 1, then the direct sums.
+        ssa_split_load(ssa_fft_sm4, 2, l4, x, nx, base, lo, m, ncoef);
+        __syncthreads();
+        ssa_fft_top2_direct(buf, sm, l, base, lo, top);
+        return;
+    }
     if (SPLIT) {
         // Fused split (first forward pass): the group's digits come straight from the 61-bit input,
         // so the zero-padded coefficient buffer is never read (ssa_split wrote it and this pass read it).
-        for (int v = threadIdx.x; v < (R << l4); v += T) {
-            int e = v >> l4, w = v & ((1 << l4) - 1);
-            ssa_fft_sm4[v] = ssa_split4(x, nx, base + ((ssa_i64)e << lo), w << 2, m, ncoef);
-        }
+        ssa_split_load(ssa_fft_sm4, R, l4, x, nx, base, lo, m, ncoef);
     } else {
         for (int v = threadIdx.x; v < (R << l4); v += T) {
             int e = v >> l4, w = v & ((1 << l4) - 1);

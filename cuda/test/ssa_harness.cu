@@ -41,6 +41,7 @@ static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 f
  */
 static const int MIN_TRUNC_K = 12;
 static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
+static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, v17's direct path); 0: no cap
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
@@ -164,6 +165,7 @@ static const char* STAGE[NSTAGE] = {"split", "fwd-fft", "pointwise", "inv-fft", 
 // Levels per pass: as many as a group of 2^LOG_G digits holds, but at least 2^8 groups (blocks) per pass.
 static int pass_r(const Plan& p, int remaining) {
     int r = std::min((LOG_G > 0 ? LOG_G : ssa_fft_log_group(p.l)) - p.l, std::max(1, p.k - 8));
+    if (MAXR > 0) r = std::min(r, MAXR);
     return std::max(1, std::min(r, remaining));
 }
 // Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
@@ -180,6 +182,17 @@ static std::vector<int> schedule(const Plan& p, bool inv) {
     if (inv && truncated(p) && rs.back() == 1) { rs.back() = 2; rs[rs.size() - 2] -= 1; }
     return rs;
 }
+// Per-launch timing (env PASS_TIMES=1, time mode): an event after each transform pass and pointwise launch, named.
+static bool PASS_TIMES = false;
+static std::vector<cudaEvent_t> g_pev;
+static std::vector<std::string> g_pname;
+static size_t g_pn = 0;
+static void pev(const std::string& name, cudaStream_t s) {
+    if (!PASS_TIMES) return;
+    if (g_pn >= g_pev.size()) { cudaEvent_t e; CK(cudaEventCreate(&e)); g_pev.push_back(e); g_pname.push_back(name); }
+    g_pname[g_pn] = name;
+    CK(cudaEventRecord(g_pev[g_pn++], s));
+}
 // Forward with x != null: the first pass is fused with the split of x (nx digits, ncoef pieces).
 static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_i64* x = nullptr, long long nx = 0, long long ncoef = 0) {
     const std::vector<int> rs = schedule(p, inv);
@@ -195,6 +208,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
             else
                 ssa_fft_forward<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
+            pev("fwd h0=" + std::to_string(h0) + " r=" + std::to_string(r) + (x && h0 == p.k - 1 ? " split" : "") + " grid=" + std::to_string(grid(h0, r)), s);
             h0 -= r;
         }
     } else {
@@ -206,6 +220,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
             else
                 ssa_fft_inverse<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
+            pev("inv h0=" + std::to_string(h0) + " r=" + std::to_string(r) + (FUSED_NORM && lo + r == p.k ? " norm" : "") + " grid=" + std::to_string(grid(h0, r)), s);
             lo += r;
         }
     }
@@ -224,6 +239,8 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
         if (!square) { ssa_split<<<gs, SSA_CONV_THREADS, 0, s>>>(b, p.nb, d.bufB, p.l, p.k, p.m, p.ncoefB); CKL(); }
     }
     rec(1);
+    g_pn = 0;
+    pev("start", s);
     if (FUSED_SPLIT) {
         passes(d.bufA, p, false, s, a, p.na, p.ncoefA);
         if (!square) passes(d.bufB, p, false, s, b, p.nb, p.ncoefB);
@@ -247,6 +264,7 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
             } else if (square) ssa_pointwise_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw, p.l, p.k, d.linv[p.l]);
             else ssa_pointwise_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw, p.l, p.k, d.linv[p.l]);
             CKL();
+            pev("pointwise " + std::to_string(li) + " blocks=" + std::to_string(nc), s);
         }
     }
     rec(3);
@@ -326,6 +344,7 @@ int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "check";
     unsigned long long seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 12345;
     if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
+    if (getenv("MAXR")) MAXR = atoi(getenv("MAXR"));
     if (getenv("FFT_T")) FFT_T = atoi(getenv("FFT_T"));
     if (getenv("FUSED_NORM")) FUSED_NORM = atoi(getenv("FUSED_NORM")) != 0;
     if (getenv("PW2")) PW2 = atoi(getenv("PW2"));
@@ -341,6 +360,17 @@ int main(int argc, char** argv) {
             printf("2^%s bits: l=%d k=%d m=%d ncoef=%lld P=%lld%s bytes/operand=%lld\n", argv[i], p.l, p.k, p.m, p.ncoefA, p.ncoefA + p.ncoefB - 1,
                    truncated(p) ? " truncated" : "", 4LL << (p.k + p.l)); }
         return 0;
+    }
+    if (mode == "big") {
+        // Large products against GMP: for each 2^lg, a random balanced product and a random square (plans l >= 12).
+        int fails = 0, runs = 0;
+        for (int i = 2; i < argc; ++i) {
+            long long n = ((1LL << atoi(argv[i])) + 60) / 61 + (long long)(rng() % 50);
+            fails += !check_one(dev, n, n, 0, false, true); ++runs;
+            fails += !check_one(dev, n, 0, 0, true, true); ++runs;
+        }
+        printf("BIG %d runs, %d failures\n", runs, fails);
+        return fails ? 1 : 0;
     }
     if (mode == "check") {
         int maxlog = argc > 2 ? atoi(argv[2]) : 22;
@@ -417,6 +447,24 @@ int main(int argc, char** argv) {
                 if (r < 2) continue;
                 for (int s = 0; s < 7; ++s) { float ms; cudaEventElapsedTime(&ms, ev[s], ev[s + 1]); st[s].push_back(ms); }
                 float ms; cudaEventElapsedTime(&ms, ev[0], ev[7]); st[7].push_back(ms);
+            }
+            if (getenv("PASS_TIMES") && atoi(getenv("PASS_TIMES"))) {
+                PASS_TIMES = true;
+                std::vector<std::vector<float>> pt;
+                for (int r = 0; r < reps + 2; ++r) {
+                    gpu_mul(dev, p, da, db, square, dout, 0, ev);
+                    CK(cudaEventSynchronize(ev[7]));
+                    if (r < 2) continue;
+                    if (pt.size() < g_pn) pt.resize(g_pn);
+                    for (size_t i = 1; i < g_pn; ++i) { float ms; cudaEventElapsedTime(&ms, g_pev[i - 1], g_pev[i]); pt[i].push_back(ms); }
+                }
+                PASS_TIMES = false;
+                double Tb = 4.0 * ((double)(1LL << (p.k + p.l)));
+                for (size_t i = 1; i < pt.size(); ++i) {
+                    // bytes: a pass moves its grid's groups in and out (2^(r+l) ints each way per block)
+                    printf("  pass %-40s %7.3f ms\n", g_pname[i].c_str(), median(pt[i]));
+                }
+                (void)Tb;
             }
             // correctness of the timed product: modular check mod a 61-bit prime
             CK(cudaMemcpy(pc.data(), dout, 2 * n * 8, cudaMemcpyDeviceToHost));
