@@ -77,21 +77,7 @@ enum Words {
         // at 48 - s, and digit j + 2 at 96 - s when s > 35 (61 bits span three digits)
         int j = 0;
         int s = 0;
-        int i = 0;
-        for (; i < n && j + 2 < len; i++) {
-            long v = (buf[j] >>> s) | (buf[j + 1] << (SsaDigits.W - s));
-            if (s > 2 * SsaDigits.W - bits) {
-                v |= buf[j + 2] << (2 * SsaDigits.W - s);
-            }
-            r[ro + i] = v & Digits.MASK;
-            s += bits - SsaDigits.W;
-            j++;
-            if (s >= SsaDigits.W) {
-                s -= SsaDigits.W;
-                j++;
-            }
-        }
-        for (; i < n; i++) {
+        for (int i = 0; i < n; i++) {
             long v = j < len ? buf[j] >>> s : 0;
             if (j + 1 < len) {
                 v |= buf[j + 1] << (SsaDigits.W - s);
