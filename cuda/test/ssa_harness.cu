@@ -41,6 +41,7 @@ static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 f
  */
 static const int MIN_TRUNC_K = 12;
 static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
+static bool TOP2K = true;  // env TOP2K=0: never the v17c kernel ssa_fft_forward_top2 (the split pass's own direct path instead)
 static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, v17's direct path); 0: no cap
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
@@ -149,6 +150,7 @@ static void init_tw(Dev& d) {
     CK(cudaFuncSetAttribute(ssa_fft_inverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_inverse_norm, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_forward_split, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    CK(cudaFuncSetAttribute(ssa_fft_forward_top2, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_coef_normalize, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << SSA_MAX_LOG_L));
@@ -203,7 +205,9 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
     if (!inv) {
         int h0 = p.k - 1;
         for (int r : rs) {
-            if (x && h0 == p.k - 1)
+            if (x && h0 == p.k - 1 && r == 2 && TOP2K && ncoef <= (2LL << (p.k - 2)))
+                ssa_fft_forward_top2<<<(unsigned)(1LL << (p.k - 2)), fft_threads(p.l, 2), (size_t)8 << p.l, s>>>(x, nx, p.m, ncoef, buf, p.l, p.k, kq);
+            else if (x && h0 == p.k - 1)
                 ssa_fft_forward_split<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r, kq);
             else
                 ssa_fft_forward<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
@@ -345,6 +349,7 @@ int main(int argc, char** argv) {
     unsigned long long seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 12345;
     if (getenv("LOG_G")) LOG_G = atoi(getenv("LOG_G"));
     if (getenv("MAXR")) MAXR = atoi(getenv("MAXR"));
+    if (getenv("TOP2K")) TOP2K = atoi(getenv("TOP2K")) != 0;
     if (getenv("FFT_T")) FFT_T = atoi(getenv("FFT_T"));
     if (getenv("FUSED_NORM")) FUSED_NORM = atoi(getenv("FUSED_NORM")) != 0;
     if (getenv("PW2")) PW2 = atoi(getenv("PW2"));

@@ -25,7 +25,9 @@ import org.bignat.cuda.KernelArgs;
  * <li>{@code ssa_fft_forward_split}, then {@code ssa_fft_forward}: the transform over Z/(2^N + 1),
  *     shift twiddles, a few levels fused per pass in shared memory; the first pass splits the operand
  *     into 2^k coefficients of 24-bit digits (zero-padded) as it loads them (the unfused {@code ssa_split},
- *     a test tool, is in {@code cuda/test/ssa_unfused.cuh});
+ *     a test tool, is in {@code cuda/test/ssa_unfused.cuh}); where it holds exactly the top two levels over
+ *     pieces whose upper half is padding, it is {@code ssa_fft_forward_top2} (each output a sum of two shifted
+ *     pieces, {@link #topTwoDirect});
  * <li>{@code ssa_pointwise2_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic NTT over two
  *     31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory, one block per coefficient, times
  *     2^-k; coefficients of 2^13 digits, beyond the two primes' exact range, use the Goldilocks NTT
@@ -112,6 +114,7 @@ public final class GpuSsa {
             setSmem(d, "ssa_fft_inverse", 4 << logGroup);
             setSmem(d, "ssa_fft_inverse_norm", 4 << logGroup);
             setSmem(d, "ssa_fft_forward_split", 4 << logGroup);
+            setSmem(d, "ssa_fft_forward_top2", 4 << logGroup);  // needs 2^(l+3) <= 2^(logGroup+1) bytes
             setSmem(d, "ssa_pointwise_mul", pwSmem(maxLogL));
             setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
             setSmem(d, "ssa_pointwise2_mul", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
@@ -246,7 +249,10 @@ public final class GpuSsa {
         int kq = truncated ? k - 2 : -1;
         int h0 = k - 1;
         for (int r : schedule(k, levels, false, truncated)) {
-            if (h0 == k - 1) {
+            if (h0 == k - 1 && topTwoDirect(k, r, pieces)) {
+                d.launch("ssa_fft_forward_top2", 1L << (k - 2), passThreads(l, r), 8 << l, s,
+                        new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(k).i32(kq));
+            } else if (h0 == k - 1) {
                 d.launch("ssa_fft_forward_split", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
                         new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
             } else {
@@ -255,6 +261,15 @@ public final class GpuSsa {
             }
             h0 -= r;
         }
+    }
+
+    /**
+     * Whether the first forward pass runs as {@code ssa_fft_forward_top2} (v17): it holds exactly the top two levels
+     * and every group's upper two pieces (j + 2^(k-1), j + 3 2^(k-2)) are padding, so each output is a sum of two
+     * shifted pieces computed from the split digits; two coefficients of shared memory per block instead of four.
+     */
+    static boolean topTwoDirect(int k, int r, long pieces) {
+        return r == 2 && pieces <= 1L << (k - 1);
     }
 
     /** The inverse transform of buf (bit-reversed to natural, without the factor 2^-k), as passes of fused levels. */

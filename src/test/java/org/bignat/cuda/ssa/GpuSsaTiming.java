@@ -52,8 +52,30 @@ public final class GpuSsaTiming {
             if (lg <= 28 && !Arrays.equals(gpu.multiply(x, y), cpu.multiply(x, y))) {
                 throw new AssertionError("mismatch at 2^" + lg);
             }
+            if (lg > 28 && mod61(gpu.multiply(x, y)) != mulMod61(mod61(x), mod61(y))) {
+                throw new AssertionError("product residue mod 2^61 - 1 wrong at 2^" + lg);
+            }
             System.out.printf("| 2^%d | %.3f | %.3f | %.3f | %.1f |%n", lg, g, res, c, c / g);
         }
+    }
+
+    private static final long P61 = (1L << 61) - 1;
+
+    /** The value of canonical 61-bit digits mod 2^61 - 1 (2^61 = 1): the sum of the digits (sizes too large for the CPU check). */
+    private static long mod61(long[] d) {
+        long s = 0;
+        for (long v : d) {
+            s += v;  // s, v < 2^61: no overflow
+            if (s >= P61) {
+                s -= P61;
+            }
+        }
+        return s;
+    }
+
+    private static long mulMod61(long a, long b) {
+        return java.math.BigInteger.valueOf(a).multiply(java.math.BigInteger.valueOf(b))
+                .mod(java.math.BigInteger.valueOf(P61)).longValueExact();
     }
 
     /** With -Dbreakdown=true: the host-to-host path's parts, each timed alone (medians, ms). */

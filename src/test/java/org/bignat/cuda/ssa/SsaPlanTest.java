@@ -132,6 +132,11 @@ class SsaPlanTest {
         assertEquals(2, GpuSsa.maxPassLevels(15, p));
         assertTrue(GpuSsa.runsTruncated(p, GpuSsa.maxPassLevels(15, p)));
         assertTrue(!GpuSsa.runsTruncated(p, 1));
+        // v17: the 2^30 plan's first pass is the direct top-two-levels kernel for both operands
+        assertTrue(GpuSsa.topTwoDirect(p.k, GpuSsa.schedule(p.k, 2, false, true)[0], p.piecesX));
+        assertTrue(GpuSsa.topTwoDirect(16, 2, 1L << 15));
+        assertTrue(!GpuSsa.topTwoDirect(16, 2, (1L << 15) + 1));  // a piece j + 2^15 with data: the butterflies
+        assertTrue(!GpuSsa.topTwoDirect(13, 5, 100));  // five levels in the first pass (2^24 bits)
     }
 
     @Test
