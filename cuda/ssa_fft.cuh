@@ -81,6 +81,20 @@
 #ifndef SSA_FWD_TOP2
 #define SSA_FWD_TOP2 1
 #endif
+/**
+ * v18: the top inverse pass of a truncated transform (levels k-2 and k-1 over a zero plus-minus quarter) skips level
+ * k-2's butterflies whose second member lies in the zero quarter (their outputs are the first member twice: level
+ * k-1 reads quarter 0's slot in place of quarter 1's, its chunks in reverse order so that quarter 0 is read before it
+ * is overwritten), and does the fix-up in level k-1's writes where its chunks keep the quarters apart (0: v17's
+ * butterflies over the zero quarter and the separate fix-up loop).
+ */
+#ifndef SSA_INV_ZSKIP
+#define SSA_INV_ZSKIP 1
+#endif
+/** v18 (v17f): the forward level l + 1's butterflies with an even shift index (ih / 2 whole digits) on the whole-digit path. */
+#ifndef SSA_FFT_HALF_WHOLE
+#define SSA_FFT_HALF_WHOLE 1
+#endif
 /** Register cap of ssa_fft_forward_top2 (v17c): 48 lets five 256-thread blocks of 32 KiB share a multiprocessor. */
 #ifndef SSA_TOP2_MAXNREG
 #define SSA_TOP2_MAXNREG 48
@@ -167,24 +181,42 @@ __device__ __forceinline__ void ssa_pick5(int* sv, const int* w, int o) {
  * ONE: a chunk of T * SSA_FFT_ITEMS runs lies inside one butterfly (T * SSA_FFT_ITEMS <= L / 4), so the
  * butterfly's index, operands and shift are computed once per chunk, not once per run.
  */
-template <bool INVERSE, bool ONE>
+template <bool INVERSE, bool ONE, bool Z = false>
 __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const int T, const int items, const int l,
-                                              const int l4, const int n, const int lo, const int h, const ssa_i64 base) {
+                                              const int l4, const int n, const int lo, const int h, const ssa_i64 base,
+                                              const int zq = -1) {
     const int L = 1 << l, lmask = L - 1;
     const int bit = h - lo;
     // h <= l: every shift of this level is a whole number of digits (N / 2^h = 24 * 2^(l-h)).
     const bool whole = h <= l;
     const bool aligned = h <= l - 2;
-    for (int c0 = 0; c0 < items; c0 += T * SSA_FFT_ITEMS) {
+    // v18 (SSA_INV_ZSKIP): zq = r - 2 in the top inverse pass of a truncated transform (members e >> zq == 1: the zero
+    // quarter), else -1. Lower levels (bit <= zq) skip the butterflies whose second member is in the zero quarter; the
+    // top level (bit = zq + 1) reads quarter 0 for quarter 1's first member, runs its chunks backwards and, where a
+    // chunk never spans quarters 0 and 1 (zf), applies the fix-up in its writes.
+    // (Z: a template flag, so that every other pass compiles to v17's code)
+    const bool zlow = Z && INVERSE && zq >= 0 && bit <= zq;
+    const bool ztop = Z && INVERSE && zq >= 0 && bit == zq + 1;
+    const int CH = T * SSA_FFT_ITEMS;
+    const bool zf = ztop && CH <= (1 << (zq + l4));
+    for (int ci = 0; ci < items; ci += CH) {
+        // items and CH are powers of two: chunks backwards from items - CH where there are several
+        const int c0 = ztop && CH < items ? items - CH - ci : ci;
+        if (ONE && zlow) {
+            const int p = c0 >> l4, e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
+            if (((e0 | (1 << bit)) >> zq) == 1) continue;  // block-uniform: the whole chunk is one skipped butterfly
+        }
         int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
-        int wv[SSA_FFT_ITEMS];  // int4 index (within its coefficient) where ov[it] goes
+        int wv[SSA_FFT_ITEMS];  // int4 index (within its coefficient) where ov[it] goes; -1: skipped
 #pragma unroll
         for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
             const int item = c0 + it * T + threadIdx.x;
+            if (Z) wv[it] = -1;
             if (item < items) {
                 const int p = (ONE ? c0 : item) >> l4, j0 = (item & ((1 << l4) - 1)) << 2;
                 const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
-                const int* x = sm + (e0 << l);
+                if (Z && !ONE && zlow && ((e0 | (1 << bit)) >> zq) == 1) continue;
+                const int* x = sm + ((ztop && (e0 >> zq) == 1 ? e0 - (1 << zq) : e0) << l);
                 const int* y = sm + ((e0 | (1 << bit)) << l);
                 const ssa_i64 i = base + ((ssa_i64)e0 << lo);
                 const int ih = (int)(i & ((1LL << h) - 1));
@@ -279,8 +311,10 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                             rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
                         }
                     }
-                } else if (whole) {
-                    int q = ih << (l - h);
+                } else if (whole || (SSA_FFT_HALF_WHOLE && !INVERSE && h == l + 1 && (ih & 1) == 0)) {
+                    // (v18: also the forward level l + 1's even ih, a shift of ih / 2 whole digits; in the inverse
+                    // kernels it measured slower: their other levels lost more to the extra code than it saved)
+                    int q = h <= l ? ih << (l - h) : ih >> 1;
                     if (INVERSE && q != 0) q = 2 * L - q;
                     SsaShift sh;
                     sh.neg = q >= L;
@@ -371,11 +405,23 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
 #pragma unroll
         for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
             const int item = c0 + it * T + threadIdx.x;
-            if (item < items) {
+            if (item < items && (!Z || wv[it] >= 0)) {
                 const int p = item >> l4, w = item & ((1 << l4) - 1);
                 const int e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
-                ssa_fft_sm4[(e0 << l4) + w] = ou[it];
-                ssa_fft_sm4[((e0 | (1 << bit)) << l4) + wv[it]] = ov[it];
+                int4 u = ou[it], v = ov[it];
+                if (zf) {
+                    // The truncation fix-up (ssa_fft_pass_body): c_(j+K/4) = s1 - s3 here; c_j = s0 + s3 and c_(j+K/2) =
+                    // s2 + s3 from s3 as an earlier chunk (the quarter-1 butterflies, run first) wrote it.
+                    if ((e0 >> zq) == 1) {
+                        u = make_int4(u.x - v.x, u.y - v.y, u.z - v.z, u.w - v.w);
+                    } else {
+                        const int4 s3 = ssa_fft_sm4[(((e0 | (1 << bit)) + (1 << zq)) << l4) + wv[it]];
+                        u = make_int4(u.x + s3.x, u.y + s3.y, u.z + s3.z, u.w + s3.w);
+                        v = make_int4(v.x + s3.x, v.y + s3.y, v.z + s3.z, v.w + s3.w);
+                    }
+                }
+                ssa_fft_sm4[(e0 << l4) + w] = u;
+                ssa_fft_sm4[((e0 | (1 << bit)) << l4) + wv[it]] = v;
             }
         }
         __syncthreads();
@@ -690,13 +736,22 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
 #ifdef SSA_FFT_NOCOMPUTE  // timing experiment only (wrong products): load and store, no butterflies
     if (r > 0) r = 0;
 #endif
+    // (only in the pass fused with the normalize, so that ssa_fft_inverse compiles as v17's)
+    const int zq = SSA_INV_ZSKIP && INVERSE && NORM && top ? r - 2 : -1;
     for (int step = 0; step < r; ++step) {
         const int h = INVERSE ? lo + step : h0 - step;
-        if (T * SSA_FFT_ITEMS <= (1 << l4)) ssa_fft_level<INVERSE, true>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
-        else ssa_fft_level<INVERSE, false>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
+        if (INVERSE && NORM && zq >= 0) {
+            if (T * SSA_FFT_ITEMS <= (1 << l4)) ssa_fft_level<INVERSE, true, true>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base, zq);
+            else ssa_fft_level<INVERSE, false, true>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base, zq);
+        } else {
+            if (T * SSA_FFT_ITEMS <= (1 << l4)) ssa_fft_level<INVERSE, true>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
+            else ssa_fft_level<INVERSE, false>(sm, ssa_fft_sm4, T, items, l, l4, n, lo, h, base);
+        }
     }
 
-    if (INVERSE && top) {
+    // (v18: ssa_fft_level's top level applied the fix-up where its chunks kept the quarters apart; the store writes
+    // the zero top quarter.)
+    if (INVERSE && top && !(zq >= 0 && T * SSA_FFT_ITEMS <= (1 << (zq + l4)))) {
         // Truncated transform, the fix-up after the top two inverse levels (derivation at the top of this file):
         // per group position j, c_j = s0 + s3, c_(j+K/4) = s1 - s3, c_(j+K/2) = s2 + s3, c_(j+3K/4) = 0.
         const int n4 = (R >> 2) << l4;  // int4 per quarter of the group
@@ -726,7 +781,10 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     for (int v0 = threadIdx.x; v0 < tot; v0 += 8 * T) {
         int4 t4[8];
 #pragma unroll
-        for (int u = 0; u < 8; ++u) if (v0 + u * T < tot) t4[u] = ssa_fft_sm4[v0 + u * T];
+        for (int u = 0; u < 8; ++u) {
+            const int v = v0 + u * T;
+            if (v < tot) t4[u] = INVERSE && NORM && top && (v >> l4) >> (r - 2) == 3 ? make_int4(0, 0, 0, 0) : ssa_fft_sm4[v];
+        }
 #pragma unroll
         for (int u = 0; u < 8; ++u) {
             const int v = v0 + u * T;
