@@ -14,9 +14,9 @@ import org.bignat.core.Digits;
  * limbs, 61 digits are 48 digits of 61 bits (lcm(48, 61) = 2928 bits).
  */
 enum Words {
-    /** Unsigned 64-bit limbs. */
+    /** Unsigned 64-bit limbs; chunks of 2^14 ring digits (12288 limbs, 128 KB of digits per thread buffer). */
     LIMBS(64, 1 << 14),
-    /** Canonical 61-bit digits. */
+    /** Canonical 61-bit digits; chunks of 61 * 256 ring digits: the same 12288 words per chunk as LIMBS. */
     DIGITS(Digits.W, 61 << 8);
 
     /** Bits per word. */
