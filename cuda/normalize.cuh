@@ -57,14 +57,6 @@
 #define BN_MAP_ID 36u          /* 0 | 1 << 2 | 2 << 4: the identity map */
 #define BN_FULL 0xffffffffu
 
-/** The carry map of digit d: state k (carry k - 1) goes to floor((d + k - 1) / B) + 1. */
-__device__ __forceinline__ unsigned bn_map_digit(digit_t d) {
-    unsigned o0 = (unsigned)(((d - 1) >> BN_W) + 1);
-    unsigned o1 = (unsigned)((d >> BN_W) + 1);
-    unsigned o2 = (unsigned)(((d + 1) >> BN_W) + 1);
-    return o0 | (o1 << 2) | (o2 << 4);
-}
-
 /** The map "first lo, then hi" (hi o lo). */
 __device__ __forceinline__ unsigned bn_map_then(unsigned lo, unsigned hi) {
     unsigned r = 0;

@@ -97,7 +97,8 @@ __device__ __forceinline__ int ssa_bits24(const ssa_i64* __restrict__ x, ssa_i64
 
 /**
  * Kernel-layout digits j0 .. j0+3 of coefficient i of the split of x: digit j is bits [24 (i m + j), +24)
- * of x for j < m and i < ncoef, zero otherwise (used by ssa_split and the fused first forward pass).
+ * of x for j < m and i < ncoef, zero otherwise (used by the unfused reference ssa_split in cuda/test/ssa_unfused.cuh;
+ * the fused first forward pass computes the same digits with ssa_split4w).
  */
 __device__ __forceinline__ int4 ssa_split4(const ssa_i64* __restrict__ x, ssa_i64 nx, ssa_i64 i, int j0, int m, ssa_i64 ncoef) {
     int d[4];
@@ -115,14 +116,12 @@ __device__ __forceinline__ int4 ssa_split4(const ssa_i64* __restrict__ x, ssa_i6
 #define SSA_P 0xFFFFFFFF00000001ULL
 #define SSA_EPS 0xFFFFFFFFULL  // 2^64 mod p
 
-#ifndef SSA_GL_PTX
-#define SSA_GL_PTX 1
-#endif
-#if SSA_GL_PTX
 /**
- * (a + b) mod p as the same function of any two 64-bit words as the plain version below (canonical for
- * a, b < p): s = a + b with carry c1, t = s + EPS with carry c2; the result is t if c1 or c2 (carried:
- * s + 2^64 = s + EPS; or s >= p: s - p = s + EPS - 2^64), else s. Carry-chain PTX, no 64-bit compares.
+ * (a + b) mod p as the same function of any two 64-bit words as the plain form
+ *   s = a + b; if (s < a) s += EPS (carried: s + 2^64 = s + EPS, stays < p); else if (s >= p) s -= p
+ * (canonical for a, b < p): s = a + b with carry c1, t = s + EPS with carry c2; the result is t if c1 or c2
+ * (carried: s + 2^64 = s + EPS; or s >= p: s - p = s + EPS - 2^64), else s. Carry-chain PTX, no 64-bit
+ * compares (v5b, SSA-NOTES "v5-v8": pointwise 19.08 -> 16.65 ms at 2^30 against the plain form).
  */
 __device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
     ssa_u64 r;
@@ -137,7 +136,10 @@ __device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
     return r;
 }
 
-/** (a - b) mod p, the same function as the plain version: d = a - b, minus EPS when it borrowed (the borrow as a 0 / all-ones mask). */
+/**
+ * (a - b) mod p, the same function as the plain form d = a - b; if (a < b) d -= EPS (borrowed: d - 2^64 + p =
+ * d - EPS): minus EPS when it borrowed, the borrow as a 0 / all-ones mask.
+ */
 __device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
     ssa_u64 r;
     asm("{\n\t.reg .u64 d, m;\n\t.reg .u32 c;\n\t"
@@ -148,39 +150,17 @@ __device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
         : "=l"(r) : "l"(a), "l"(b));
     return r;
 }
-#else
-__device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
-    ssa_u64 s = a + b;
-    if (s < a) s += SSA_EPS;          // carried: s + 2^64 = s + EPS (mod p), stays < p
-    else if (s >= SSA_P) s -= SSA_P;
-    return s;
-}
-
-__device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
-    ssa_u64 d = a - b;
-    if (a < b) d -= SSA_EPS;          // borrowed: d - 2^64 + p = d - EPS
-    return d;
-}
-
-#endif
 
 /** (hi 2^64 + lo) mod p for any 64-bit hi, lo: 2^64 = 2^32 - 1 and 2^96 = -1 (mod p). */
 __device__ __forceinline__ ssa_u64 gl_reduce128(ssa_u64 hi, ssa_u64 lo) {
     // x = lo - hi_hi + hi_lo (2^32 - 1).
     ssa_u64 hh = hi >> 32, hl = hi & SSA_EPS;
-#if SSA_GL_PTX
-    // The same function as the branchy form below: gl_sub is "lo - hh, minus EPS on borrow", and gl_add's
-    // "else" drops a second test that cannot fire (after a carry, t0 + t1 - 2^64 + EPS < p).
+    // The same function as the branchy form
+    //   t0 = lo - hh; if (lo < hh) t0 -= EPS; t1 = (hl << 32) - hl; t2 = t0 + t1;
+    //   if (t2 < t1) t2 += EPS; if (t2 >= p) t2 -= p;
+    // gl_sub is "lo - hh, minus EPS on borrow", and gl_add's "else" drops a second test that cannot fire
+    // (after a carry, t0 + t1 - 2^64 + EPS < p).
     return gl_add(gl_sub(lo, hh), (hl << 32) - hl);
-#else
-    ssa_u64 t0 = lo - hh;
-    if (lo < hh) t0 -= SSA_EPS;
-    ssa_u64 t1 = (hl << 32) - hl;
-    ssa_u64 t2 = t0 + t1;
-    if (t2 < t1) t2 += SSA_EPS;
-    if (t2 >= SSA_P) t2 -= SSA_P;
-    return t2;
-#endif
 }
 
 __device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {

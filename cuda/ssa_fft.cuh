@@ -38,22 +38,18 @@
 #include "ssa_common.cuh"
 #include "ssa_finish.cuh"  // carry maps (ssa_map_*) for the normalize fused into the last inverse pass
 
-/** Most threads of a transform pass block (fewer when a level holds less work: see ssa_fft_threads). */
+/**
+ * Tuning parameters (kept as -D-overridable constants for the harness; the library is built with these defaults):
+ * Most threads of a transform pass block (fewer when a level holds less work: see ssa_fft_threads); mirrored by
+ * GpuSsa.FFT_THREADS.
+ */
 #ifndef SSA_FFT_THREADS
 #define SSA_FFT_THREADS 512
 #endif
-/** Runs of 4 output digits a thread stages in registers per chunk (4: 58 registers, no spill). */
+/** Runs of 4 output digits a thread stages in registers per chunk (4: 58 registers, no spill); GpuSsa.FFT_ITEMS. */
 #ifndef SSA_FFT_ITEMS
 #define SSA_FFT_ITEMS 4
 #endif
-/**
- * Threads a pass block is capped at where a chunk (threads x SSA_FFT_ITEMS runs) still holds whole
- * butterflies (L / 4 runs): 256 threads of 58 registers let three 64 KiB blocks share a
- * multiprocessor, so the blocks' loads and stores overlap each other's butterflies. Measured on the
- * H200 at 2^30 (2026-11-21), forward + inverse (8 passes each): 9.5 + 4.4 ms with 256 threads x 4 runs
- * (3 blocks per SM), 10.7 + 4.8 ms with 512 x 2 (2 blocks), 10.3 + 5.0 ms with 512 x 4 (2 blocks);
- * 128 KiB groups of 1024 threads (6 passes, one block per SM) gave 12.5 + 5.7 ms.
- */
 /**
  * Register cap of the pass kernels (__maxnreg__, in place of a launch bound): three blocks of 256
  * threads per SM need at most 85. With __launch_bounds__(512) ptxas held the kernels at 64 registers
@@ -62,38 +58,17 @@
 #ifndef SSA_FFT_MAXNREG
 #define SSA_FFT_MAXNREG 80
 #endif
-/** Forward aligned levels organised by source run (1) or by output run (0); see ssa_fft_level. */
-#ifndef SSA_FWD_BY_SOURCE
-#define SSA_FWD_BY_SOURCE 1
-#endif
+/**
+ * Threads a pass block is capped at where a chunk (threads x SSA_FFT_ITEMS runs) still holds whole
+ * butterflies (L / 4 runs): 256 threads of 58 registers let three 64 KiB blocks share a
+ * multiprocessor, so the blocks' loads and stores overlap each other's butterflies. Measured on the
+ * H200 at 2^30 (2026-11-21), forward + inverse (8 passes each): 9.5 + 4.4 ms with 256 threads x 4 runs
+ * (3 blocks per SM), 10.7 + 4.8 ms with 512 x 2 (2 blocks), 10.3 + 5.0 ms with 512 x 4 (2 blocks);
+ * 128 KiB groups of 1024 threads (6 passes, one block per SM) gave 12.5 + 5.7 ms. Mirrored by
+ * GpuSsa.FFT_THREADS_SHARED.
+ */
 #ifndef SSA_FFT_THREADS_SHARED
 #define SSA_FFT_THREADS_SHARED 256
-#endif
-/** v17: the fused split's loads as one division and three word loads per 4 digits, batched per thread (0: ssa_split4). */
-#ifndef SSA_SPLIT_WORDS
-#define SSA_SPLIT_WORDS 1
-#endif
-/**
- * v17: the first forward pass, when it holds exactly the top two levels and the group's upper two members are zero
- * padding, computes its outputs as sums of two shifted pieces straight from the split digits (ssa_fft_top2_direct)
- * instead of running the two levels' general butterflies in shared memory (0: always the butterflies).
- */
-#ifndef SSA_FWD_TOP2
-#define SSA_FWD_TOP2 1
-#endif
-/**
- * v18: the top inverse pass of a truncated transform (levels k-2 and k-1 over a zero plus-minus quarter) skips level
- * k-2's butterflies whose second member lies in the zero quarter (their outputs are the first member twice: level
- * k-1 reads quarter 0's slot in place of quarter 1's, its chunks in reverse order so that quarter 0 is read before it
- * is overwritten), and does the fix-up in level k-1's writes where its chunks keep the quarters apart (0: v17's
- * butterflies over the zero quarter and the separate fix-up loop).
- */
-#ifndef SSA_INV_ZSKIP
-#define SSA_INV_ZSKIP 1
-#endif
-/** v18 (v17f): the forward level l + 1's butterflies with an even shift index (ih / 2 whole digits) on the whole-digit path. */
-#ifndef SSA_FFT_HALF_WHOLE
-#define SSA_FFT_HALF_WHOLE 1
 #endif
 /** Register cap of ssa_fft_forward_top2 (v17c): 48 lets five 256-thread blocks of 32 KiB share a multiprocessor. */
 #ifndef SSA_TOP2_MAXNREG
@@ -140,37 +115,21 @@ __device__ __forceinline__ void ssa_cp_async16(int4* smem, const int4* gmem) {
 }
 __device__ __forceinline__ void ssa_cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
 
-/** w[0..11] = the digits a0 .. a0+11 (mod L) of coefficient c, a0 a multiple of 4: three 16-byte reads. */
-__device__ __forceinline__ void ssa_ld3(int* w, const int* c, int a0, int lmask) {
+/** w[0..4U-1] = the digits a0 .. a0+4U-1 (mod L) of coefficient c, a0 a multiple of 4: U 16-byte reads. */
+template <int U>
+__device__ __forceinline__ void ssa_ldv(int* w, const int* c, int a0, int lmask) {
 #pragma unroll
-    for (int u = 0; u < 3; ++u) {
+    for (int u = 0; u < U; ++u) {
         const int4 v = *reinterpret_cast<const int4*>(c + ((a0 + 4 * u) & lmask));
         w[4 * u] = v.x; w[4 * u + 1] = v.y; w[4 * u + 2] = v.z; w[4 * u + 3] = v.w;
     }
 }
 
-/** sv[t] = w[o + t], t < 6, o in 0..3 (run time): constant register indices in each branch. */
-__device__ __forceinline__ void ssa_pick6(int* sv, const int* w, int o) {
+/** sv[t] = w[o + t], t < NT, o in 0..3 (run time): constant register indices in each branch. */
+template <int NT>
+__device__ __forceinline__ void ssa_pick(int* sv, const int* w, int o) {
 #pragma unroll
-    for (int t = 0; t < 6; ++t) {
-        const int a = w[t], b = w[t + 1], c = w[t + 2], d = w[t + 3];
-        sv[t] = o < 2 ? (o == 0 ? a : b) : (o == 2 ? c : d);
-    }
-}
-
-/** w[0..7] = the digits a0 .. a0+7 (mod L) of coefficient c, a0 a multiple of 4: two 16-byte reads. */
-__device__ __forceinline__ void ssa_ld2(int* w, const int* c, int a0, int lmask) {
-#pragma unroll
-    for (int u = 0; u < 2; ++u) {
-        const int4 v = *reinterpret_cast<const int4*>(c + ((a0 + 4 * u) & lmask));
-        w[4 * u] = v.x; w[4 * u + 1] = v.y; w[4 * u + 2] = v.z; w[4 * u + 3] = v.w;
-    }
-}
-
-/** sv[t] = w[o + t], t < 5, o in 0..3 (run time). */
-__device__ __forceinline__ void ssa_pick5(int* sv, const int* w, int o) {
-#pragma unroll
-    for (int t = 0; t < 5; ++t) {
+    for (int t = 0; t < NT; ++t) {
         const int a = w[t], b = w[t + 1], c = w[t + 2], d = w[t + 3];
         sv[t] = o < 2 ? (o == 0 ? a : b) : (o == 2 ? c : d);
     }
@@ -190,10 +149,11 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
     // h <= l: every shift of this level is a whole number of digits (N / 2^h = 24 * 2^(l-h)).
     const bool whole = h <= l;
     const bool aligned = h <= l - 2;
-    // v18 (SSA_INV_ZSKIP): zq = r - 2 in the top inverse pass of a truncated transform (members e >> zq == 1: the zero
-    // quarter), else -1. Lower levels (bit <= zq) skip the butterflies whose second member is in the zero quarter; the
-    // top level (bit = zq + 1) reads quarter 0 for quarter 1's first member, runs its chunks backwards and, where a
-    // chunk never spans quarters 0 and 1 (zf), applies the fix-up in its writes.
+    // v18a (SSA-NOTES v18): zq = r - 2 in the top inverse pass of a truncated transform (members e >> zq == 1: the zero
+    // quarter), else -1. Lower levels (bit <= zq) skip the butterflies whose second member is in the zero quarter (their
+    // outputs would be the first member twice); the top level (bit = zq + 1) reads quarter 0 for quarter 1's first
+    // member, runs its chunks backwards (so that quarter 0 is read before it is overwritten) and, where a chunk never
+    // spans quarters 0 and 1 (zf), applies the fix-up in its writes (elsewhere ssa_fft_pass_body's fix-up loop runs).
     // (Z: a template flag, so that every other pass compiles to v17's code)
     const bool zlow = Z && INVERSE && zq >= 0 && bit <= zq;
     const bool ztop = Z && INVERSE && zq >= 0 && bit == zq + 1;
@@ -234,10 +194,11 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                 }
                 int ru[4], rv[4];
                 wv[it] = j0 >> 2;
-                if (!INVERSE && SSA_FWD_BY_SOURCE && aligned) {
+                if (!INVERSE && aligned) {
                     // Forward, organised by source: the run j0..j0+3 of x - y (and the digit before it,
                     // already loaded for u) goes to the output run jo = j0 + q mod L (q = ih 2^(l-h) < L, a
-                    // multiple of 4), negated if it wraps; so x and y are read once per run.
+                    // multiple of 4), negated if it wraps; so x and y are read once per run (v9, SSA-NOTES
+                    // "v5-v8": 2^30 forward 9.58 -> 9.30 ms against organising it by output run as the inverse is).
                     const int q = ih << (l - h);
                     const int jo = (j0 + q) & lmask;
                     const bool ngr = j0 + q >= L;
@@ -261,11 +222,12 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                     }
                     wv[it] = jo >> 2;
                 } else if (aligned) {
-                    // h <= l - 2: the shift is q = ih 2^(l-h) whole digits, a multiple of 4 (inverse: 2L - q;
-                    // q >= L negates), so the source run of j0..j0+3 is the aligned run at (j0 - q) mod L,
-                    // all of one sign, plus the digit before it. No division, no window pick.
+                    // Inverse only (the forward's aligned levels took the branch above). h <= l - 2: the shift is
+                    // 2L - q, q = ih 2^(l-h) whole digits, a multiple of 4 (q >= L negates), so the source run of
+                    // j0..j0+3 is the aligned run at (j0 - q) mod L, all of one sign, plus the digit before it.
+                    // No division, no window pick.
                     int q = ih << (l - h);
-                    if (INVERSE && q != 0) q = 2 * L - q;
+                    if (q != 0) q = 2 * L - q;
                     const bool neg = q >= L;
                     if (neg) q -= L;
                     const int d0 = j0 - q, sj = d0 & lmask, sp = (sj - 1) & lmask;
@@ -275,12 +237,7 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                     const bool rs = j0 < 1 ? neg : ((d0 <= 0) != neg);
                     const int4 y4s = *reinterpret_cast<const int4*>(y + sj);
                     int z[4] = {y4s.x, y4s.y, y4s.z, y4s.w};
-                    int zp = y[sp];
-                    if (!INVERSE) {
-                        const int4 x4s = *reinterpret_cast<const int4*>(x + sj);
-                        z[0] = x4s.x - z[0]; z[1] = x4s.y - z[1]; z[2] = x4s.z - z[2]; z[3] = x4s.w - z[3];
-                        zp = x[sp] - zp;
-                    }
+                    const int zp = y[sp];
                     if (ngr) {
 #pragma unroll
                         for (int t = 0; t < 4; ++t) z[t] = -z[t];
@@ -289,31 +246,21 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                     // the neighbouring run's low part assumes); the absorb's own wrap (j0 = 0) negates the carry.
                     const bool w1 = j0 < 1;
                     const int zps = rs ? -zp : zp;
-                    if (!INVERSE) {
-                        const int cz = zps >> SSA_DBITS, cb = xs[0] >> SSA_DBITS;
-                        rv[0] = (z[0] & SSA_DMASK) + (w1 ? -cz : cz);
-                        ru[0] = (xs[1] & SSA_DMASK) + (w1 ? -cb : cb);
+                    // x and the signed rotation of y at j0-1 (index 0) .. j0+3; the wrap of position
+                    // j0-1 (j0 = 0) negates what it carries into j0, for both terms alike.
+                    const int p0 = xs[0] + zps, q0 = xs[0] - zps;
+                    const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
+                    ru[0] = ((xs[1] + z[0]) & SSA_DMASK) + (w1 ? -cp : cp);
+                    rv[0] = ((xs[1] - z[0]) & SSA_DMASK) + (w1 ? -cq : cq);
 #pragma unroll
-                        for (int t = 1; t < 4; ++t) {
-                            rv[t] = (z[t] & SSA_DMASK) + (z[t - 1] >> SSA_DBITS);
-                            ru[t] = (xs[t + 1] & SSA_DMASK) + (xs[t] >> SSA_DBITS);
-                        }
-                    } else {
-                        // x and the signed rotation of y at j0-1 (index 0) .. j0+3; the wrap of position
-                        // j0-1 (j0 = 0) negates what it carries into j0, for both terms alike.
-                        const int p0 = xs[0] + zps, q0 = xs[0] - zps;
-                        const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
-                        ru[0] = ((xs[1] + z[0]) & SSA_DMASK) + (w1 ? -cp : cp);
-                        rv[0] = ((xs[1] - z[0]) & SSA_DMASK) + (w1 ? -cq : cq);
-#pragma unroll
-                        for (int t = 1; t < 4; ++t) {
-                            ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
-                            rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
-                        }
+                    for (int t = 1; t < 4; ++t) {
+                        ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
+                        rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
                     }
-                } else if (whole || (SSA_FFT_HALF_WHOLE && !INVERSE && h == l + 1 && (ih & 1) == 0)) {
-                    // (v18: also the forward level l + 1's even ih, a shift of ih / 2 whole digits; in the inverse
-                    // kernels it measured slower: their other levels lost more to the extra code than it saved)
+                } else if (whole || (!INVERSE && h == l + 1 && (ih & 1) == 0)) {
+                    // (v18, P10's v17f in SSA-NOTES v17 / v18: also the forward level l + 1's even ih, a shift of ih / 2
+                    // whole digits; in the inverse kernels it measured slower: their other levels lost more to the
+                    // extra code than it saved)
                     int q = h <= l ? ih << (l - h) : ih >> 1;
                     if (INVERSE && q != 0) q = 2 * L - q;
                     SsaShift sh;
@@ -327,14 +274,14 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                     int z[5];
                     {
                         int w[8];
-                        ssa_ld2(w, y, a0, lmask);
+                        ssa_ldv<2>(w, y, a0, lmask);
                         if (!INVERSE) {
                             int wx[8];
-                            ssa_ld2(wx, x, a0, lmask);
+                            ssa_ldv<2>(wx, x, a0, lmask);
 #pragma unroll
                             for (int t = 0; t < 8; ++t) w[t] = wx[t] - w[t];
                         }
-                        ssa_pick5(z, w, o);
+                        ssa_pick<5>(z, w, o);
                     }
 #pragma unroll
                     for (int t = 0; t < 5; ++t) {
@@ -370,14 +317,14 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                 int sv[6];
                 {
                     int w[12];
-                    ssa_ld3(w, y, a0, lmask);
+                    ssa_ldv<3>(w, y, a0, lmask);
                     if (!INVERSE) {
                         int wx[12];
-                        ssa_ld3(wx, x, a0, lmask);
+                        ssa_ldv<3>(wx, x, a0, lmask);
 #pragma unroll
                         for (int t = 0; t < 9; ++t) w[t] = wx[t] - w[t];
                     }
-                    ssa_pick6(sv, w, o);
+                    ssa_pick<6>(sv, w, o);
                 }
                 SsaParts z[6];
 #pragma unroll
@@ -575,12 +522,12 @@ __device__ __forceinline__ int4 ssa_split4w(const ssa_i64* __restrict__ x, ssa_i
 
 /**
  * Group members [0, ne) of a first forward pass from the 61-bit input into shared memory: ssa_split4w, four pieces of
- * 16 bytes per thread computed (their loads in flight together) before they are stored.
+ * 16 bytes per thread computed (their loads in flight together) before they are stored (v17b, SSA-NOTES v17: split
+ * pass 0.54 -> 0.495 ms per operand at 2^30 against ssa_split4 one piece at a time).
  */
 __device__ __forceinline__ void ssa_split_load(int4* sm4, int ne, int l4, const ssa_i64* __restrict__ x, ssa_i64 nx,
                                                ssa_i64 base, int lo, int m, ssa_i64 ncoef) {
     const int T = blockDim.x, tot = ne << l4;
-#if SSA_SPLIT_WORDS
     for (int v0 = threadIdx.x; v0 < tot; v0 += 4 * T) {
         int4 t4[4];
 #pragma unroll
@@ -594,10 +541,6 @@ __device__ __forceinline__ void ssa_split_load(int4* sm4, int ne, int l4, const 
             if (v < tot) sm4[v] = t4[u];
         }
     }
-#else
-    for (int v = threadIdx.x; v < tot; v += T)
-        sm4[v] = ssa_split4(x, nx, base + ((ssa_i64)(v >> l4) << lo), (v & ((1 << l4) - 1)) << 2, m, ncoef);
-#endif
 }
 
 /**
@@ -704,8 +647,9 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     const int l4 = l - 2;  // int4 per coefficient = 2^l4
     // Load: cp.async (global -> shared without registers), every 16-byte piece of the thread in flight
     // at once, then one wait (a plain load loop kept one 16-byte load per thread in flight).
-    if (SPLIT && SSA_FWD_TOP2 && r == 2 && base + (2LL << lo) >= ncoef) {
-        // v17: top two levels over x0, x1 and zero padding: split x0, x1 into slots 0 and 1, then the direct sums.
+    if (SPLIT && r == 2 && base + (2LL << lo) >= ncoef) {
+        // v17a: top two levels over x0, x1 and zero padding: split x0, x1 into slots 0 and 1, then the direct sums
+        // instead of the two levels' general butterflies (SSA-NOTES v17: split pass 0.82 -> 0.54 ms per operand at 2^30).
         ssa_split_load(ssa_fft_sm4, 2, l4, x, nx, base, lo, m, ncoef);
         __syncthreads();
         ssa_fft_top2_direct(buf, sm, l, base, lo, top);
@@ -733,11 +677,9 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     // T * SSA_FFT_ITEMS items holds whole butterflies (ssa_fft_threads: T >= L / (4 SSA_FFT_ITEMS)), so
     // reading a chunk, synchronizing and writing it back in place is race-free.
     const int items = (R >> 1) << l4;
-#ifdef SSA_FFT_NOCOMPUTE  // timing experiment only (wrong products): load and store, no butterflies
-    if (r > 0) r = 0;
-#endif
-    // (only in the pass fused with the normalize, so that ssa_fft_inverse compiles as v17's)
-    const int zq = SSA_INV_ZSKIP && INVERSE && NORM && top ? r - 2 : -1;
+    // v18a's zero-quarter skip (ssa_fft_level): only in the pass fused with the normalize, so that ssa_fft_inverse
+    // compiles as v17's (SSA-NOTES v18: with zq a run-time argument in every pass the other passes lost more than it saved)
+    const int zq = INVERSE && NORM && top ? r - 2 : -1;
     for (int step = 0; step < r; ++step) {
         const int h = INVERSE ? lo + step : h0 - step;
         if (INVERSE && NORM && zq >= 0) {

@@ -38,21 +38,13 @@
  * blocks per multiprocessor the register allocation must allow (launch bound). 256 threads and 3 blocks
  * (80 registers, no spill; 3 x 72 KiB of shared memory at l = 12): measured on the H200 at 2^30
  * (2026-11-21, v6) 13.0 ms against 13.5 ms for 512 threads and 2 blocks (64 registers, 84 bytes of
- * spill) and 14.7 ms for 512 threads and 1 block.
+ * spill) and 14.7 ms for 512 threads and 1 block. SSA_PW_THREADS is mirrored by GpuSsa.PW_THREADS.
  */
 #ifndef SSA_PW_THREADS
 #define SSA_PW_THREADS 256
 #endif
 #ifndef SSA_PW_MIN_BLOCKS
 #define SSA_PW_MIN_BLOCKS 3
-#endif
-/**
- * The coefficient sizes l (a bit mask over 9..12) whose two-prime body is compiled with l and the launch's
- * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
- * rounds unrolled); each as its own function (own register allocation). Other l take the general body.
- */
-#ifndef SSA_PW2_LSPEC
-#define SSA_PW2_LSPEC 0x1E00
 #endif
 #define SSA_LMAX (1 << SSA_MAX_LOG_L)
 #define SSA_TW_LEN (3 * SSA_LMAX)
@@ -340,20 +332,6 @@ __device__ __forceinline__ void gl_round_twiddle(ssa_u64 (&x)[8], int r, int m, 
     }
 }
 
-// Table loads per item for the round twiddles (1, 2 or 3; the rest by Montgomery products), per kernel and direction
-// (v16): multiply forward / inverse, square forward / inverse. H200, l = 12 (SSA-NOTES v16): 3 / 3 / 1 / 3.
-#ifndef SSA_Q2_TWL_MF
-#define SSA_Q2_TWL_MF 3
-#endif
-#ifndef SSA_Q2_TWL_MI
-#define SSA_Q2_TWL_MI 3
-#endif
-#ifndef SSA_Q2_TWL_SF
-#define SSA_Q2_TWL_SF 1
-#endif
-#ifndef SSA_Q2_TWL_SI
-#define SSA_Q2_TWL_SI 3
-#endif
 /**
  * Two-prime field (v13): the round twiddles omega_M^(r t), t = 1..2^B - 1 (INV: omega_M^-(r t)), from
  * NL table loads (3: p1, p2, p4 with pk = omega_M^(+-k r); r k 2^(13-m) < H, so always the entry b + e;
@@ -390,7 +368,10 @@ __device__ __forceinline__ void q2_tw_apply(ssa_u64 (&x)[8], ssa_u64 (&y)[8], co
  */
 template <class F, int B, bool INV, bool TWO, bool SQUARE, int NT>
 struct SsaRoundTw {
-    static constexpr int NL = SQUARE ? (INV ? SSA_Q2_TWL_SI : SSA_Q2_TWL_SF) : (INV ? SSA_Q2_TWL_MI : SSA_Q2_TWL_MF);
+    // Table loads per item for the round twiddles (q2_tw_powers: 1 or 3; the rest by Montgomery products), per kernel
+    // and direction (v16): multiply forward / inverse, square forward / inverse. H200, l = 12 (SSA-NOTES v16, where
+    // they were the switches SSA_Q2_TWL_{MF,MI,SF,SI}): 3 / 3 / 1 / 3.
+    static constexpr int NL = SQUARE && !INV ? 1 : 3;
     ssa_u64 p[8];
     bool have, keep;
     __device__ __forceinline__ SsaRoundTw(int sub) : have(false), keep(((NT ? NT : blockDim.x) & (sub - 1)) == 0) {}
@@ -576,22 +557,27 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     }
 }
 
-/** The two-prime body specialized for l (SSA_PW2_LSPEC) as its own function (own register allocation; one call per block). */
+/**
+ * The two-prime body specialized for l = LL (9..12: see ssa_pointwise2_dispatch), compiled with l and the launch's
+ * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
+ * rounds unrolled), as its own function (own register allocation; one call per block).
+ */
 template <bool SQUARE, int LL>
 __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int k) {
     ssa_pointwise_body<SsaFieldQ2, SQUARE, ssa_pw_threads(LL)>(a, b, tw, LL, k);
 }
 
 /**
- * The two-prime body for l: the specialized function where SSA_PW2_LSPEC has l and the block has the launch's
+ * The two-prime body for l: the specialized function for l in 9..12 where the block has the launch's
  * ssa_pw_threads(l) threads, else the general body (v16). As separate inlined bodies in one kernel, the 9..11 copies
- * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not.
+ * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
+ * where the set of specialized l was the switch SSA_PW2_LSPEC).
  */
 template <bool SQUARE>
 __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, const int* __restrict__ b,
                                                         const ssa_u64* __restrict__ tw, int l, int k) {
 #define SSA_PW2_LCASE(LL) \
-    if (((SSA_PW2_LSPEC >> (LL)) & 1) && l == (LL) && blockDim.x == ssa_pw_threads(LL)) { \
+    if (l == (LL) && blockDim.x == ssa_pw_threads(LL)) { \
         ssa_pointwise2_body_l<SQUARE, LL>(a, b, tw, k); \
         return; \
     }
