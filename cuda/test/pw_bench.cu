@@ -17,23 +17,7 @@
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
     fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); exit(2); } } while (0)
 
-static uint64_t qpow(uint64_t a, uint64_t e, uint64_t q) { uint64_t r = 1; a %= q; while (e) { if (e & 1) r = r * a % q; a = a * a % q; e >>= 1; } return r; }
-static std::vector<uint64_t> q2_table() {
-    std::vector<uint64_t> t(SSA_TW_LEN, 0);
-    const uint64_t qs[2] = {SSA_Q1, SSA_Q2};
-    for (int h = 0; h < 2; ++h) {
-        const uint64_t q = qs[h], R = (1ULL << 32) % q, R2 = R * R % q;
-        uint64_t psi = 0;
-        for (uint64_t g = 2;; ++g) { psi = qpow(g, (q - 1) / (2 * SSA_LMAX), q); if (qpow(psi, SSA_LMAX, q) == q - 1) break; }
-        const uint64_t om = psi * psi % q, omi = qpow(om, q - 2, q), psii = qpow(psi, q - 2, q);
-        auto put = [&](int i, uint64_t v) { t[i] |= v << (32 * h); };
-        uint64_t a = 1, b = 1;
-        for (int i = 0; i < SSA_LMAX / 2; ++i) { put(i, a * R % q); put(SSA_LMAX / 2 + i, b * R % q); a = a * om % q; b = b * omi % q; }
-        a = 1; b = 1;
-        for (int j = 0; j < SSA_LMAX; ++j) { put(SSA_LMAX + j, a * R % q); put(2 * SSA_LMAX + j, b * R2 % q); a = a * psi % q; b = b * psii % q; }
-    }
-    return t;
-}
+#include "q2_table.h"
 
 __device__ __forceinline__ uint64_t smix(uint64_t z) {
     z += 0x9e3779b97f4a7c15ULL; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; return z ^ (z >> 31);

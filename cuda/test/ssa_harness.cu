@@ -103,24 +103,7 @@ struct Dev {
     int *bufA = nullptr, *bufB = nullptr; ssa_u64* tmp = nullptr; int* tiles = nullptr; size_t cap = 0, capOut = 0;
 };
 static int PW2 = 1;  // env PW2=0: Goldilocks pointwise at every size (v9); else two primes for l <= 12
-static uint64_t qpow(uint64_t a, uint64_t e, uint64_t q) { uint64_t r = 1; a %= q; while (e) { if (e & 1) r = r * a % q; a = a * a % q; e >>= 1; } return r; }
-/** The two-prime table (layout in ssa_pointwise.cuh): per prime omega^i R, omega^-i R, psi^j R, psi^-j R^2 mod q. */
-static std::vector<uint64_t> q2_table() {
-    std::vector<uint64_t> t(SSA_TW_LEN, 0);
-    const uint64_t qs[2] = {SSA_Q1, SSA_Q2};
-    for (int h = 0; h < 2; ++h) {
-        const uint64_t q = qs[h], R = (1ULL << 32) % q, R2 = R * R % q;
-        uint64_t psi = 0;
-        for (uint64_t g = 2;; ++g) { psi = qpow(g, (q - 1) / (2 * SSA_LMAX), q); if (qpow(psi, SSA_LMAX, q) == q - 1) break; }
-        const uint64_t om = psi * psi % q, omi = qpow(om, q - 2, q), psii = qpow(psi, q - 2, q);
-        auto put = [&](int i, uint64_t v) { t[i] |= v << (32 * h); };
-        uint64_t a = 1, b = 1;
-        for (int i = 0; i < SSA_LMAX / 2; ++i) { put(i, a * R % q); put(SSA_LMAX / 2 + i, b * R % q); a = a * om % q; b = b * omi % q; }
-        a = 1; b = 1;
-        for (int j = 0; j < SSA_LMAX; ++j) { put(SSA_LMAX + j, a * R % q); put(2 * SSA_LMAX + j, b * R2 % q); a = a * psi % q; b = b * psii % q; }
-    }
-    return t;
-}
+#include "q2_table.h"
 static void init_tw(Dev& d) {
     std::vector<uint64_t> t(SSA_TW_LEN);
     // psi0 any primitive 2 Lmax-th root; psi = psi0^v with v odd chosen so that omega = psi^2 has
