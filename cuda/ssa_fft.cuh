@@ -559,23 +559,14 @@ __device__ __forceinline__ void ssa_split_load(int4* sm4, int ne, int l4, const 
  * negation), digit t is the 24 bits of X at bit 24 (t - q) - r, i.e. (X[t-q] << r | X[t-q-1] >> (24 - r)) mod 2^24,
  * negated where t - q < 0 (it crossed 2^N). The one digit whose two sources lie on both sides of the wrap
  * (t = q) takes its high part from X[L-1] = 0 (m < L/2), so every digit has one sign; |digit| < 2^24.
- * SsaTop2Shift: the shift s = 24 q + r of a term, negated or not.
+ * (A term's shift s = 24 q + r, negated or not, is an SsaShift from ssa_shift.)
  */
-struct SsaTop2Shift { int q, r; bool neg; };
-__device__ __forceinline__ SsaTop2Shift ssa_top2_shift(int s, int n) {
-    SsaTop2Shift t;
-    t.neg = s >= n;
-    if (t.neg) s -= n;
-    t.q = s / SSA_DBITS;
-    t.r = s - t.q * SSA_DBITS;
-    return t;
-}
 /**
  * Digits t0 .. t0+3 of X 2^s as ssa_top2_term, with the window's offset O = (t0 - q - 1) mod 4 (the same for every
  * t0, a multiple of 4) a template constant: two 16-byte reads and fixed register picks.
  */
 template <int O>
-__device__ __forceinline__ void ssa_top2_term_o(int (&d)[4], const int* X, int t0, const SsaTop2Shift& sh, int lmask) {
+__device__ __forceinline__ void ssa_top2_term_o(int (&d)[4], const int* X, int t0, const SsaShift& sh, int lmask) {
     const int a0 = (t0 - sh.q - 1 - O) & lmask;
     const int4 v0 = *reinterpret_cast<const int4*>(X + a0);
     const int4 v1 = *reinterpret_cast<const int4*>(X + ((a0 + 4) & lmask));
@@ -587,8 +578,8 @@ __device__ __forceinline__ void ssa_top2_term_o(int (&d)[4], const int* X, int t
     }
 }
 template <int O0, int O1>
-__device__ __forceinline__ void ssa_top2_member(int4* __restrict__ dst, const int* sm, int L, const SsaTop2Shift& s0,
-                                                const SsaTop2Shift& s1) {
+__device__ __forceinline__ void ssa_top2_member(int4* __restrict__ dst, const int* sm, int L, const SsaShift& s0,
+                                                const SsaShift& s1) {
     const int lmask = L - 1;
     for (int w = threadIdx.x; w < (L >> 2); w += blockDim.x) {
         int d0[4], d1[4];
@@ -609,7 +600,7 @@ __device__ __forceinline__ void ssa_fft_top2_direct(int* __restrict__ buf, const
         const int g = e == 0 ? 0 : e == 1 ? n : e == 2 ? n / 2 : 3 * n / 2;
         int sg = f + g;
         if (sg >= 2 * n) sg -= 2 * n;
-        const SsaTop2Shift s0 = ssa_top2_shift(f, n), s1 = ssa_top2_shift(sg, n);
+        const SsaShift s0 = ssa_shift(f, n), s1 = ssa_shift(sg, n);
         int4* dst = reinterpret_cast<int4*>(buf + ((j + ((ssa_i64)e << lo)) << l));
         // t0 a multiple of 4: the windows' offsets (t0 - q - 1) mod 4 are block-uniform.
         const int o = (((-s0.q - 1) & 3) << 2) | ((-s1.q - 1) & 3);
