@@ -40,7 +40,7 @@ final class Ladder {
                 unbalanced(r, ro, a, ao, an, b, bo, bn);
             }
         } else {
-            if (an <= (long) bn * Thresholds.SSA_MAX_IMBALANCE) {
+            if (ssaWhole(an, bn)) {
                 Ssa.multiply(r, ro, a, ao, an, b, bo, bn, parallel);
             } else {
                 unbalanced(r, ro, a, ao, an, b, bo, bn, parallel);
@@ -59,11 +59,24 @@ final class Ladder {
             Basecase.sqr(r, ro, a, ao, n);
         } else if (n < Thresholds.TOOM3_SQR_THRESHOLD_LIMBS) {
             Karatsuba.sqr(r, ro, a, ao, n);
-        } else if (n < Thresholds.SSA_SQR_THRESHOLD_LIMBS) {
+        } else if (!ssaSquare(n)) {
             Toom3.sqr(r, ro, a, ao, n);
         } else {
             Ssa.square(r, ro, a, ao, n, parallel);
         }
+    }
+
+    /**
+     * Whether {@link #mul} hands an {@code an x bn}-limb product ({@code an >= bn}) to Schönhage–Strassen
+     * whole: the shorter operand at or past its cutover, the two within its imbalance ratio.
+     */
+    static boolean ssaWhole(long an, long bn) {
+        return bn >= Thresholds.SSA_THRESHOLD_LIMBS && an <= bn * Thresholds.SSA_MAX_IMBALANCE;
+    }
+
+    /** Whether {@link #sqr} squares n limbs by Schönhage–Strassen. */
+    static boolean ssaSquare(long n) {
+        return n >= Thresholds.SSA_SQR_THRESHOLD_LIMBS;
     }
 
     /**

@@ -97,7 +97,7 @@ public final class Multiply {
         if (nx == 0 || ny == 0) {
             return new long[0];
         }
-        if (!ssaOnDigits(nx, ny)) {
+        if (!Ladder.ssaWhole(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
             return Limbs.toDigits(multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), parallel));
         }
         long[] r = new long[productDigits(x, nx, y, ny)];
@@ -111,7 +111,7 @@ public final class Multiply {
         if (nx == 0) {
             return new long[0];
         }
-        if (!ssaOnDigits(nx, nx)) {
+        if (!Ladder.ssaSquare(limbs(nx))) {
             return Limbs.toDigits(square(Limbs.fromDigits(x), parallel));
         }
         long[] r = new long[productDigits(x, nx, x, nx)];
@@ -119,15 +119,9 @@ public final class Multiply {
         return Limbs.trim(r);
     }
 
-    /**
-     * Whether the ladder would hand an nx by ny digit product to Schönhage–Strassen whole: both
-     * operands at or above its cutover in limbs, and balanced within its ratio.
-     */
-    private static boolean ssaOnDigits(int nx, int ny) {
-        long lo = Math.min(nx, ny);
-        long hi = Math.max(nx, ny);
-        long loLimbs = (lo * Digits.W + 63) / 64;
-        return loLimbs >= Thresholds.SSA_THRESHOLD_LIMBS && hi <= lo * Thresholds.SSA_MAX_IMBALANCE;
+    /** Limbs of n canonical digits (at most): the ladder's size measure for its cutovers. */
+    private static long limbs(long n) {
+        return (n * Digits.W + 63) / 64;
     }
 
     /**
