@@ -90,6 +90,9 @@ public final class Multiply {
      * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
      * Schönhage–Strassen range are split from and recomposed into the digits directly; smaller or
      * very unbalanced ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
+     *
+     * @throws NullPointerException if an operand is null
+     * @throws ArithmeticException if the product would exceed the largest Java array
      */
     public static long[] multiplyDigits(long[] x, long[] y, boolean parallel) {
         int nx = effective(x);

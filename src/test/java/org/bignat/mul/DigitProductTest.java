@@ -147,6 +147,15 @@ class DigitProductTest {
         check(x, x, false, "leading zero digits");
         checkSquare(x, true, "leading zero digits");
         assertEquals(0, Multiply.multiplyDigits(new long[3], x, true).length, "zero");
+        assertEquals(0, Multiply.squareDigits(new long[0], false).length, "empty");
+    }
+
+    @Test
+    void nullOperandsAreRejected() {
+        long[] x = {1, 2, 3};
+        org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> Multiply.multiplyDigits(null, x, true));
+        org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> Multiply.multiplyDigits(x, null, true));
+        org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> Multiply.squareDigits(null, true));
     }
 
     /** x mod q for a prime q < 2^31, digit by digit in 31- and 30-bit parts (no overflow: r < 2^31). */
