@@ -377,9 +377,6 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
 
 /** Most digits of a coefficient a thread holds in the fused normalize (L / blockDim.x <= 16: see ssa_fft_threads). */
 #define SSA_NORM_PER 16
-#ifndef P14_REGPACK
-#define P14_REGPACK 1
-#endif
 
 /**
  * 61-bit words from a thread's run of canonical digits (v19, SSA-NOTES v19-p14): the words w whose first bit 61 w lies
@@ -799,9 +796,8 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
         // Plans with 61 | M: each coefficient as 61-bit words for ssa_combine61 (the zero top quarter is zero either
         // way); runs of 16 digits pack from the normalize's registers, other runs through ssa_pass_pack61.
         if ((1 << l) == SSA_NORM_PER * T) {
-            for (int e = 0; e < ne; ++e) ssa_pass_normalize<SSA_NORM_PER>(sm + (e << l), l, P14_REGPACK ? pack : 0, e & 1);
+            for (int e = 0; e < ne; ++e) ssa_pass_normalize<SSA_NORM_PER>(sm + (e << l), l, pack, e & 1);
             __syncthreads();
-            if (!P14_REGPACK && pack > 0) for (int e = 0; e < ne; ++e) ssa_pass_pack61(sm + (e << l), l, pack);
         } else {
             for (int e = 0; e < ne; ++e) ssa_pass_normalize<0>(sm + (e << l), l, 0, e & 1);
             __syncthreads();
