@@ -4,6 +4,8 @@
 // Build (here, no GPU needed):  cuda/test/build-harness.sh  -> .gpu-scratch/ssa_harness
 // Run (on the device):          .gpu-scratch/ssa_harness check [maxlog]   (GMP-checked products)
 //                               .gpu-scratch/ssa_harness time 20 24 30   (timings, table last)
+//                               .gpu-scratch/ssa_harness norm            (the fused normalize + pack on crafted
+//                                 coefficients against GMP: carries through whole coefficients, negative values, ...)
 // GMP is linked statically: the device machine has none.
 #include <cstdio>
 #include <cstdlib>
