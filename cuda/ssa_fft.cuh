@@ -379,17 +379,79 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
 #define SSA_NORM_PER 16
 
 /**
- * The coefficient at c (2^l digits in shared memory) to its canonical residue mod 2^N + 1 in place, digits in
- * [0, 2^24), by the whole block: ssa_coef_normalize's method (absorb once, then carry maps scanned over
- * the block, the carry out of the top folded back negated, until none leaves) with each thread's run of
- * per = L / T digits in registers. Precondition (the plan's): the residue is below 2^(N-1).
+ * 61-bit words from a thread's run of canonical digits (v19, SSA-NOTES v19-p14): the words w whose first bit 61 w lies
+ * in the run's bits [24 j0, 24 (j0 + 16)), built from registers: the run's 16 digits and the next run's first 3
+ * (a word reaches at most 60 bits past its first) as a stream of 32-bit pieces, the stream shifted by the first
+ * word's offset s0 (< 61: a select and a funnel shift per piece), then every word from fixed pieces and shifts.
+ * Replaces ssa_pass_pack61's 4 scalar shared reads and run-time 64-bit shifts per word (for runs of 16 digits).
  */
-__device__ __forceinline__ void ssa_pass_normalize(int* c, int l) {
+__device__ __forceinline__ void ssa_pack61_run(ssa_u64* cw, const int (&e)[SSA_NORM_PER], const int (&nx)[3], int j0, int W) {
+    constexpr int ND = SSA_NORM_PER + 3;              // digits in the stream
+    constexpr int NU = (SSA_DBITS * ND + 31) / 32;    // its 32-bit pieces (15)
+    constexpr int NWD = (SSA_DBITS * SSA_NORM_PER + SSA_W61 - 1) / SSA_W61;  // most words a run starts (7)
+    const int wlo = (SSA_DBITS * j0 + SSA_W61 - 1) / SSA_W61;
+    const int wend = min(W, (SSA_DBITS * (j0 + SSA_NORM_PER) + SSA_W61 - 1) / SSA_W61);
+    if (wlo >= wend) return;
+    unsigned u[NU + 1];
+#pragma unroll
+    for (int k = 0; k < NU; ++k) {
+        const int a = 32 * k / SSA_DBITS, o = 32 * k % SSA_DBITS;  // piece k starts at bit o of digit a
+        const unsigned da = (unsigned)(a < SSA_NORM_PER ? e[a] : nx[a - SSA_NORM_PER]);
+        unsigned v = da >> o;
+        if (a + 1 < ND) v |= (unsigned)(a + 1 < SSA_NORM_PER ? e[a + 1] : nx[a + 1 - SSA_NORM_PER]) << (SSA_DBITS - o);
+        u[k] = v;
+    }
+    u[NU] = 0;
+    const int s0 = SSA_W61 * wlo - SSA_DBITS * j0;  // 0 .. 60
+    const bool sa = s0 >= 32;
+    const int sr = s0 & 31;
+    unsigned v[NU - 1];
+#pragma unroll
+    for (int k = 0; k < NU - 1; ++k) v[k] = __funnelshift_r(sa ? u[k + 1] : u[k], sa ? u[k + 2] : u[k + 1], sr);
+#pragma unroll
+    for (int i = 0; i < NWD; ++i) {
+        const int p = SSA_W61 * i, k = p >> 5, r = p & 31;
+        const unsigned lo = __funnelshift_r(v[k], v[k + 1], r);
+        const unsigned hi = __funnelshift_r(v[k + 1], v[k + 2], r) & ((1u << (SSA_W61 - 32)) - 1);
+        if (wlo + i < wend) cw[wlo + i] = ((ssa_u64)hi << 32) | lo;
+    }
+}
+
+/**
+ * The coefficient at c (2^l digits in shared memory) to its canonical residue mod 2^N + 1 in place, digits in
+ * [0, 2^24), by the whole block, each thread's run of per = L / T digits (PER: a compile-time per, or 0) in registers.
+ * Precondition (the plan's): the residue is below 2^(N-1) (it only has to differ from 2^N).
+ * v19 (SSA-NOTES v19-p14), one pass and one barrier where carries stop inside runs:
+ * - the absorb and the run's carry chain with carry-in 0 in one loop: digits t_i = (d_i mod 2^24) + (d_(i-1) >> 24)
+ *   + (t_(i-1) >> 24) in [-9, 2^24 + 7] (|d| < 2^27), baseline digits t_i mod 2^24, carry out c0 in {-1, 0, 1};
+ * - the run's carry map from that pass: a carry-in of +1 changes digit i's carry out iff t_i = 2^24 - 1 mod 2^24
+ *   ((t + 1) >> 24 = (t >> 24) + [(t + 1) mod 2^24 = 0]) and then enters digit i + 1 as +1 again, -1 iff t_i = 0 mod
+ *   2^24: so f(0) = c0, f(1) = c0 + [every baseline digit 2^24 - 1], f(-1) = c0 - [every baseline digit 0];
+ * - the fold without rounds: V = sum t_i 2^(24 i) = a 2^N + b (b in [0, 2^N), a = F(0) in {-1, 0, 1}, F the whole
+ *   coefficient's map) is b - a mod 2^N + 1, and b - a is in [0, 2^N) unless the residue is 2^N; so the carry into
+ *   digit 0 is -F(0), F(-F(0)) = F(0), and the digits are the canonical residue in one application;
+ * - where no run passes a carry through (the block's vote), the carry into a run is its left neighbour's c0 (the
+ *   neighbour's map is constant): one shuffle and one shared word per warp instead of the block scan of maps;
+ * - a run's carry-in moves past its first digit only through 2^24 - 1 (+1) or 0 (-1): one add where no lane of the
+ *   warp needs more.
+ * W > 0 (PER = SSA_NORM_PER only): the coefficient is then rewritten as its first W words of 61 bits (ssa_pack61_run)
+ * instead of its digits. par: the coefficient's parity (the run-edge carries are double-buffered, so no barrier
+ * between coefficients). The caller synchronizes before anything reads the coefficient.
+ */
+template <int PER>
+__device__ __forceinline__ void ssa_pass_normalize(int* c, int l, int W, int par) {
+    constexpr int NW = SSA_FFT_THREADS / 32;
+    __shared__ int edge[2][NW + 1];  // carry out (carry-in 0) of each warp's last run; [NW]: of the coefficient's last run
     const int L = 1 << l, T = blockDim.x;
-    const int per = L > T ? L / T : 1;  // a power of two, at most SSA_NORM_PER
+    const int per = PER ? PER : (L > T ? L / T : 1);  // a power of two, at most SSA_NORM_PER
+    const int nact = L / per;                            // threads holding a run (a multiple of 32)
     const int j0 = threadIdx.x * per;
-    const bool act = j0 < L;
+    const bool act = (int)threadIdx.x < nact;
+    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
     int e[SSA_NORM_PER];
+    int nd[3] = {0, 0, 0};  // the next run's first raw digits (register pack)
+    int dlast = 0;          // the run's last raw digit
+    int c0 = 0, an = SSA_DMASK, orr = 0;
     if (act) {
         int d[SSA_NORM_PER];
         if (per >= 4) {
@@ -404,54 +466,82 @@ __device__ __forceinline__ void ssa_pass_normalize(int* c, int l) {
 #pragma unroll
             for (int i = 0; i < 4; ++i) if (i < per) d[i] = c[j0 + i];
         }
+        if (PER == SSA_NORM_PER && W > 0 && j0 + per < L) {
+#pragma unroll
+            for (int i = 0; i < 3; ++i) nd[i] = c[j0 + per + i];
+        }
         const int pv = c[(j0 - 1) & (L - 1)] >> SSA_DBITS;
-        // Absorb once: digits in [-8, 2^24 + 7] (inputs |d| < 2^27), so every carry below is -1, 0 or 1.
-        e[0] = (d[0] & SSA_DMASK) + (j0 == 0 ? -pv : pv);
+        int ab = j0 == 0 ? -pv : pv;  // the absorbed carry of the digit before (negated across 2^N)
 #pragma unroll
-        for (int i = 1; i < SSA_NORM_PER; ++i) if (i < per) e[i] = (d[i] & SSA_DMASK) + (d[i - 1] >> SSA_DBITS);
-    }
-    __syncthreads();  // every read of the raw digits (a neighbour's last one too) before any write below
-    for (int round = 0; round < 8; ++round) {
-        int f = SSA_MAP_ID;
-        if (act) {
-            f = 0;
-#pragma unroll
-            for (int cin = -1; cin <= 1; ++cin) {
-                int cc = cin;
-#pragma unroll
-                for (int i = 0; i < SSA_NORM_PER; ++i) if (i < per) cc = (e[i] + cc) >> SSA_DBITS;
-                f |= (cc + 1) << (2 * (cin + 1));
+        for (int i = 0; i < SSA_NORM_PER; ++i) {
+            if (i < per) {
+                const int t = (d[i] & SSA_DMASK) + ab + c0;
+                e[i] = t & SSA_DMASK;
+                c0 = t >> SSA_DBITS;
+                ab = d[i] >> SSA_DBITS;
+                an &= e[i];
+                orr |= e[i];
+                dlast = d[i];
             }
         }
+    }
+    const int pmax = act && an == SSA_DMASK, pzero = act && orr == 0;
+    if (act && lane == 31) edge[par][wid] = c0;
+    if ((int)threadIdx.x == nact - 1) edge[par][NW] = c0;
+    int cin;
+    if (!__syncthreads_or(pmax | pzero)) {
+        // Every run's map is constant: the carry into a run is its left neighbour's c0, into digit 0 -F(0).
+        cin = __shfl_up_sync(0xffffffffu, c0, 1);
+        if (lane == 0) cin = wid == 0 ? -edge[par][NW] : edge[par][wid - 1];
+    } else {
+        const int f = act ? (c0 - pzero + 1) | ((c0 + 1) << 2) | ((c0 + pmax + 1) << 4) : SSA_MAP_ID;
         int total;
         const int pre = ssa_map_scan<SSA_FFT_THREADS>(f, &total);
-        if (act) {
-            int cc = ssa_map_apply(pre, 0);
+        cin = ssa_map_apply(pre, -ssa_map_apply(total, 0));
+    }
+    {
+        const int t0 = e[0] + cin;
+        const bool far = act && (unsigned)t0 > (unsigned)SSA_DMASK;
+        if (__any_sync(0xffffffffu, far)) {
+            if (act) {
+                int cc = cin;
 #pragma unroll
-            for (int i = 0; i < SSA_NORM_PER; ++i) {
-                if (i < per) {
-                    const int t = e[i] + cc;
-                    e[i] = t & SSA_DMASK;
-                    cc = t >> SSA_DBITS;
+                for (int i = 0; i < SSA_NORM_PER; ++i) {
+                    if (i < per) {
+                        const int t = e[i] + cc;
+                        e[i] = t & SSA_DMASK;
+                        cc = t >> SSA_DBITS;
+                    }
                 }
             }
-        }
-        // V = low + h 2^N = low - h (mod 2^N + 1): fold the carry out of the top back in, negated.
-        const int h = ssa_map_apply(total, 0);
-        if (h == 0) break;  // block-uniform
-        if (threadIdx.x == 0) e[0] -= h;
-    }
-    if (act) {
-        if (per >= 4) {
-#pragma unroll
-            for (int i = 0; i < SSA_NORM_PER; i += 4)
-                if (i < per) *reinterpret_cast<int4*>(c + j0 + i) = make_int4(e[i], e[i + 1], e[i + 2], e[i + 3]);
-        } else {
-#pragma unroll
-            for (int i = 0; i < 4; ++i) if (i < per) c[j0 + i] = e[i];
+        } else if (act) {
+            e[0] = t0;
         }
     }
-    __syncthreads();
+    if (!act) return;
+    if (PER == SSA_NORM_PER && W > 0) {
+        // The next run's first 3 canonical digits: the carry chain continued from this run's true carry out.
+        const int cout = c0 + (cin > 0 ? pmax : 0) - (cin < 0 ? pzero : 0);
+        int nx[3];
+        int ch = cout, ab = dlast >> SSA_DBITS;
+#pragma unroll
+        for (int i = 0; i < 3; ++i) {
+            const int t = (nd[i] & SSA_DMASK) + ab + ch;
+            nx[i] = j0 + per < L ? t & SSA_DMASK : 0;
+            ch = t >> SSA_DBITS;
+            ab = nd[i] >> SSA_DBITS;
+        }
+        ssa_pack61_run(reinterpret_cast<ssa_u64*>(c), e, nx, j0, W);
+        return;
+    }
+    if (per >= 4) {
+#pragma unroll
+        for (int i = 0; i < SSA_NORM_PER; i += 4)
+            if (i < per) *reinterpret_cast<int4*>(c + j0 + i) = make_int4(e[i], e[i + 1], e[i + 2], e[i + 3]);
+    } else {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) if (i < per) c[j0 + i] = e[i];
+    }
 }
 
 /** Words of 61 bits a thread of ssa_pass_pack61 converts per batch. */
@@ -703,10 +793,17 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
         // truncated transform the top quarter is zero, already canonical).
         __syncthreads();
         const int ne = top ? 3 * (R >> 2) : R;
-        for (int e = 0; e < ne; ++e) ssa_pass_normalize(sm + (e << l), l);
-        // Plans with 61 | M: each coefficient as 61-bit words for ssa_combine61 (the zero top quarter is zero either way).
-        if (pack > 0)
-            for (int e = 0; e < ne; ++e) ssa_pass_pack61(sm + (e << l), l, pack);
+        // Plans with 61 | M: each coefficient as 61-bit words for ssa_combine61 (the zero top quarter is zero either
+        // way); runs of 16 digits pack from the normalize's registers, other runs through ssa_pass_pack61.
+        if ((1 << l) == SSA_NORM_PER * T) {
+            for (int e = 0; e < ne; ++e) ssa_pass_normalize<SSA_NORM_PER>(sm + (e << l), l, pack, e & 1);
+            __syncthreads();
+        } else {
+            for (int e = 0; e < ne; ++e) ssa_pass_normalize<0>(sm + (e << l), l, 0, e & 1);
+            __syncthreads();
+            if (pack > 0)
+                for (int e = 0; e < ne; ++e) ssa_pass_pack61(sm + (e << l), l, pack);
+        }
     }
 
     // Store: shared reads batched ahead of the global stores (8 per thread per batch).

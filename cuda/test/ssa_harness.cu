@@ -4,6 +4,8 @@
 // Build (here, no GPU needed):  cuda/test/build-harness.sh  -> .gpu-scratch/ssa_harness
 // Run (on the device):          .gpu-scratch/ssa_harness check [maxlog]   (GMP-checked products)
 //                               .gpu-scratch/ssa_harness time 20 24 30   (timings, table last)
+//                               .gpu-scratch/ssa_harness norm            (the fused normalize + pack on crafted
+//                                 coefficients against GMP: carries through whole coefficients, negative values, ...)
 // GMP is linked statically: the device machine has none.
 #include <cstdio>
 #include <cstdlib>
@@ -325,6 +327,104 @@ static bool check_one(Dev& dev, long long na, long long nb, int kind, bool squar
     return ok;
 }
 
+// ---- `norm` mode: the fused normalize (+ 61-bit pack) on crafted coefficients against GMP ----
+/**
+ * Blocks of ne coefficients of 2^l raw digits each, as the last inverse pass holds them in shared memory: ssa_pass_normalize
+ * on each in turn (PER = SSA_NORM_PER: with the register pack when W > 0; else the general runs and ssa_pass_pack61),
+ * then the block's shared memory back to buf.
+ */
+template <int PER>
+__global__ void norm_test_kernel(int* buf, int l, int ne, int W) {
+    extern __shared__ int4 norm_test_sm4[];
+    int* sm = reinterpret_cast<int*>(norm_test_sm4);
+    int* c = buf + ((ssa_i64)blockIdx.x * ne << l);
+    for (int v = threadIdx.x; v < (ne << l); v += blockDim.x) sm[v] = c[v];
+    __syncthreads();
+    for (int e = 0; e < ne; ++e) ssa_pass_normalize<PER>(sm + (e << l), l, PER ? W : 0, e & 1);
+    __syncthreads();
+    if (!PER && W > 0)
+        for (int e = 0; e < ne; ++e) ssa_pass_pack61(sm + (e << l), l, W);
+    for (int v = threadIdx.x; v < (ne << l); v += blockDim.x) c[v] = sm[v];
+}
+
+/**
+ * Raw digits (|d| < 2 (3 2^24 + 16), the last inverse pass's bound) of crafted coefficients, kind:
+ * 0 random redundant; 1 all 2^24 - 1 plus 2 at digit 0 (a carry through the whole coefficient, residue 0); 2 all zero
+ * but -2 at digit 0 (a borrow through all of it, residue 2^N - 1); 3 zero; 4 all 2^24 - 1 and a top digit that wraps;
+ * 5 random canonical with a long run of 2^24 - 1 and a carry into it; 6 runs of 2^24 - 1 / 0 aligned to 16-digit runs,
+ * carries and borrows into them at run edges; 7 negative value (top digit -1, a small bottom); 8 a random canonical
+ * residue written redundantly (digit i +- k 2^24, digit i+1 -+ k, the top's k 2^24 re-entering at 0); 9 random
+ * canonical digits with single-digit runs of 2^24 - 1 and 0 everywhere (carry-ins that stop after one digit or two).
+ */
+static std::vector<int> norm_case(int l, int kind) {
+    const int L = 1 << l, M = (1 << 24) - 1, B = 6 * (1 << 24) + 32;
+    std::vector<int> d(L, 0);
+    auto rnd = [&](int lo, int hi) { return lo + (int)(rng() % (uint64_t)(hi - lo + 1)); };
+    switch (kind) {
+        case 0: for (auto& x : d) x = rnd(-B + 1, B - 1); break;
+        case 1: for (auto& x : d) x = M; d[0] += 2; break;
+        case 2: d[0] = -2; break;
+        case 3: break;
+        case 4: for (auto& x : d) x = M; d[L - 1] = 2 * M + 1; break;
+        case 5: { for (auto& x : d) x = rnd(0, M); int a = rnd(1, L / 4), b = rnd(L / 2, L - 2); for (int i = a; i < b; ++i) d[i] = M; d[a - 1] = M + 1; break; }
+        case 6: for (int i = 0; i < L; ++i) { int r = (i / 16) % 4; d[i] = r == 1 ? M : r == 3 ? 0 : rnd(0, M); }
+                for (int i = 0; i + 16 < L; i += 64) { d[i + 15] = M + 1; d[i + 47] = rnd(0, 3) - 4; }
+                break;
+        case 7: d[0] = 5; d[L - 1] = -1; break;
+        case 8: { for (auto& x : d) x = rnd(0, M); for (int i = 0; i < L; ++i) { int k = rnd(-2, 2); d[i] += k * (1 << 24); if (i + 1 < L) d[i + 1] -= k; else d[0] += k; } break; }
+        case 9: for (auto& x : d) { int r = rnd(0, 3); x = r == 0 ? M : r == 1 ? 0 : rnd(0, M); } d[rnd(0, L - 1)] += 1 << 24; break;
+    }
+    return d;
+}
+
+/** The canonical residue of sum d_i 2^(24 i) mod 2^N + 1 as digits (W == 0) or its first W words of 61 bits as int pairs. */
+static std::vector<int> norm_expect(const std::vector<int>& d, int l, int W) {
+    const int L = 1 << l;
+    mpz_t v, t, m; mpz_inits(v, t, m, NULL);
+    for (int i = L - 1; i >= 0; --i) { mpz_mul_2exp(v, v, 24); if (d[i] >= 0) mpz_add_ui(v, v, (unsigned long)d[i]); else mpz_sub_ui(v, v, (unsigned long)(-(long)d[i])); }
+    mpz_set_ui(m, 1); mpz_mul_2exp(m, m, 24 * L); mpz_add_ui(m, m, 1);
+    mpz_fdiv_r(v, v, m);
+    std::vector<int> r(L, 0);
+    auto bits = [&](long pos, int n) { uint64_t x = 0; for (int b = 0; b < n; ++b) if (mpz_tstbit(v, pos + b)) x |= 1ULL << b; return x; };
+    if (W == 0) for (int i = 0; i < L; ++i) r[i] = (int)bits(24L * i, 24);
+    else for (int w = 0; w < W; ++w) { uint64_t x = bits(61L * w, 61); r[2 * w] = (int)(uint32_t)x; r[2 * w + 1] = (int)(uint32_t)(x >> 32); }
+    mpz_clears(v, t, m, NULL);
+    return r;
+}
+
+/** Runs norm_test_kernel over every crafted kind (blocks of 3 coefficients, kinds mixed within a block); returns failures. */
+static int norm_check(int l, int T, int W, int blocks) {
+    const int L = 1 << l, ne = 3, per16 = L == SSA_NORM_PER * T;
+    std::vector<int> h((size_t)blocks * ne * L);
+    std::vector<int> kinds(blocks * ne);
+    for (int i = 0; i < blocks * ne; ++i) {
+        kinds[i] = i < 30 ? i % 10 : (int)(rng() % 10);
+        auto d = norm_case(l, kinds[i]);
+        std::copy(d.begin(), d.end(), h.begin() + (size_t)i * L);
+    }
+    int* db; CK(cudaMalloc(&db, h.size() * 4));
+    CK(cudaMemcpy(db, h.data(), h.size() * 4, cudaMemcpyHostToDevice));
+    const size_t smem = (size_t)4 * ne * L;
+    if (per16) { CK(cudaFuncSetAttribute(norm_test_kernel<SSA_NORM_PER>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+                 norm_test_kernel<SSA_NORM_PER><<<blocks, T, smem>>>(db, l, ne, W); }
+    else { CK(cudaFuncSetAttribute(norm_test_kernel<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+           norm_test_kernel<0><<<blocks, T, smem>>>(db, l, ne, W); }
+    CKL(); CK(cudaDeviceSynchronize());
+    std::vector<int> g(h.size());
+    CK(cudaMemcpy(g.data(), db, g.size() * 4, cudaMemcpyDeviceToHost));
+    cudaFree(db);
+    int fails = 0;
+    for (int i = 0; i < blocks * ne; ++i) {
+        std::vector<int> d(h.begin() + (size_t)i * L, h.begin() + (size_t)(i + 1) * L);
+        auto r = norm_expect(d, l, W);
+        const int n = W ? 2 * W : L;
+        bool ok = std::equal(r.begin(), r.begin() + n, g.begin() + (size_t)i * L);
+        if (!ok) { ++fails; if (fails <= 5) printf("NORM FAIL l=%d T=%d W=%d coef %d kind %d\n", l, T, W, i, kinds[i]); }
+    }
+    printf("norm l=%d T=%d per=%d W=%d: %d coefficients, %d failures\n", l, T, L / T > 1 ? L / T : 1, W, blocks * ne, fails);
+    return fails;
+}
+
 static double median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
 
 int main(int argc, char** argv) {
@@ -358,6 +458,20 @@ int main(int argc, char** argv) {
             fails += !check_one(dev, n, 0, 0, true, true); ++runs;
         }
         printf("BIG %d runs, %d failures\n", runs, fails);
+        return fails ? 1 : 0;
+    }
+    if (mode == "norm") {
+        // The fused normalize on crafted coefficients (norm_case): runs of 16 digits with and without the register pack
+        // (l = 12 and 13, the 2^29..2^32 plans), and the general runs (per 1, 4, 8) with ssa_pass_pack61.
+        int fails = 0;
+        fails += norm_check(12, 256, 1441, 40);
+        fails += norm_check(12, 256, 0, 40);
+        fails += norm_check(13, 512, 3223, 20);
+        fails += norm_check(10, 256, 401, 40);
+        fails += norm_check(11, 256, 0, 40);
+        fails += norm_check(8, 256, 99, 40);
+        fails += norm_check(12, 512, 1441, 20);
+        printf("NORM %d failures\n", fails);
         return fails ? 1 : 0;
     }
     if (mode == "check") {
