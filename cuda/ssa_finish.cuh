@@ -159,15 +159,27 @@ struct SsaSumWords {
 //
 // Inside a tile, thread j's u-th digit is t = tile * SSA_FIN_TILE + u * SSA_FIN_THREADS + j, so each warp's 32 lanes
 // hold 32 consecutive digits (a "segment": coalesced reads and stores, as in the one-digit-per-thread combine), and
-// the tile's 128 segments in order are (u, warp) = u * SSA_FIN_WARPS + warp. A run of generate/propagate masks is
-// resolved by one integer addition (ssa_carries32): per segment from the lanes' ballots, then per tile from the
-// segments' ballots in warp 0.
+// the tile's SSA_FIN_SEGS = 8 SSA_FIN_PER segments in order are (u, warp) = u * SSA_FIN_WARPS + warp. A run of
+// generate/propagate masks is resolved by one integer addition (ssa_carries32): per segment from the lanes' ballots,
+// then per tile from the segments' ballots in warp 0.
 #define SSA_FIN_THREADS 256
+/*
+ * Digits per thread and the register cap of the finish kernels (tuning constants; the tile is 256 x SSA_FIN_PER
+ * digits, GpuSsa.TILE mirrors it; SSA_FIN_PER >= 4 so that a tile holds whole 32-segment ballot words). Occupancy
+ * decides: H200, 2^30 x 2^30 bits, finish alone (harness `time 30`, 2026-11-21, v19-p13 in SSA-NOTES): PER 16 at 110
+ * registers 0.677 ms, 80 registers 0.523; PER 8 at 56 registers 0.477, 48 0.429, 40 0.400 (6 blocks per SM, no
+ * spill); PER 4 at 30 registers 0.410.
+ */
 #ifndef SSA_FIN_PER
-#define SSA_FIN_PER 16  // digits per thread (the old carry kernels' 16-digit runs: tiles of 4096 digits)
+#define SSA_FIN_PER 8
 #endif
 #ifndef SSA_FIN_MAXNREG
-#define SSA_FIN_MAXNREG 128
+#define SSA_FIN_MAXNREG 40
+#endif
+// The unpacked ssa_finish (ssa_sum61's digit gathers) spills at 40 registers; uncapped it takes 56 (2^30 with PACK=0:
+// finish 1.14 ms against 1.32 for the old combine + carry).
+#ifndef SSA_FIN_DIGITS_MAXNREG
+#define SSA_FIN_DIGITS_MAXNREG 64
 #endif
 #define SSA_FIN_TILE (SSA_FIN_THREADS * SSA_FIN_PER)
 #define SSA_FIN_WARPS (SSA_FIN_THREADS / 32)
@@ -300,7 +312,7 @@ __device__ __forceinline__ void ssa_finish_tile(const Sum& sum, ssa_i64 nout, ss
  * The finish of an unpacked plan: out[0, nout) = the canonical product from the canonical coefficients (ssa_sum61,
  * neff = 2M + k + 1 bounds their bits). Grid: ssa_fin_state_words(nout) - 1 blocks of SSA_FIN_THREADS; state zeroed.
  */
-extern "C" __global__ void __maxnreg__(SSA_FIN_MAXNREG)
+extern "C" __global__ void __maxnreg__(SSA_FIN_DIGITS_MAXNREG)
 ssa_finish(const int* __restrict__ coef, int l, int k, int m, ssa_i64* __restrict__ out, ssa_i64 nout, ssa_i64 neff, unsigned* state) {
     ssa_finish_tile(SsaSumDigits{coef, l, k, (ssa_i64)m * SSA_DBITS, neff}, nout, out, state);
 }

@@ -139,6 +139,19 @@ class SsaPlanTest {
         assertTrue(!GpuSsa.topTwoDirect(13, 5, 100));  // five levels in the first pass (2^24 bits)
     }
 
+    /** The finish's grid and scratch (GpuSsa; no GPU needed): one block per tile of 2048 digits, a ticket and a word per tile. */
+    @Test
+    void finishScratch() {
+        assertEquals(1, GpuSsa.finishTiles(1));
+        assertEquals(1, GpuSsa.finishTiles(GpuSsa.TILE));
+        assertEquals(2, GpuSsa.finishTiles(GpuSsa.TILE + 1));
+        assertEquals(8L, GpuSsa.finishStateBytes(2));
+        assertEquals(4L * (1 + 3), GpuSsa.finishStateBytes(3L * GpuSsa.TILE));
+        long nout = 2 * (((1L << 30) + 60) / 61);  // 2^30 x 2^30 bits: 17190 tiles, 69 KB (the old path: 282 MB of digits)
+        assertEquals(17190, GpuSsa.finishTiles(nout));
+        assertEquals(4L * 17191, GpuSsa.finishStateBytes(nout));
+    }
+
     @Test
     void plansMeetTheirConditions() {
         Random r = TestRandom.create("SsaPlanTest.plans");
