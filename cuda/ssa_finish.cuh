@@ -62,7 +62,7 @@ __device__ __forceinline__ int ssa_map_scan(int f, int* total) {
 /**
  * Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero);
  * pos >= -60 fits an int (it is below the coefficient's 24 L bits), so the digit indices are 32-bit
- * divisions by the constant 24 (the 64-bit ones were a large share of ssa_combine's instructions).
+ * divisions by the constant 24 (the 64-bit ones were a large share of the old ssa_combine's instructions).
  */
 __device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L, int pos) {
     const int d0 = pos >= 0 ? (int)((unsigned)pos / SSA_DBITS) : 0;

@@ -35,7 +35,7 @@ static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc, pack; };
 static bool TRUNC = true;  // env TRUNC=0: never the truncated transform (the plan as before v15)
-static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_combine61 (the plan as in v15)
+static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_finish61 (the plan as in v15)
 /**
  * Smallest k of a truncated transform (SsaPlan.MIN_TRUNCATED_K, which says why): from k = 10 the top pass fuses
  * two levels (pass_r), and below k = 12 the truncation measured slower on the H200.
@@ -85,7 +85,7 @@ static bool choose(long long na, long long nb, Plan& best) {
                     lo = a;
                 }
                 // v15c: m rounded up to a multiple of 61 where it stays feasible, so that M = 61 q bits and the
-                // coefficients start on output digits (ssa_combine61); a larger m only lowers P.
+                // coefficients start on output digits (ssa_finish61); a larger m only lowers P.
                 const int m61 = (lo + 60) / 61 * 61;
                 const bool pk = PACK && m61 <= mmax;
                 if (pk) lo = m61;
@@ -156,7 +156,7 @@ static int pass_r(const Plan& p, int remaining) {
 }
 // Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
 static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
-// Words of 61 bits per coefficient the last inverse pass packs for ssa_combine61 (0: none; needs the fused normalize).
+// Words of 61 bits per coefficient the last inverse pass packs for ssa_finish61 (0: none; needs the fused normalize).
 static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
 // Levels per pass (mirrored by GpuSsa.schedule): the forward from the top level down, the inverse from level
 // 0 up, each pass as many levels as pass_r allows (the inverse's last pass takes the remainder: few levels

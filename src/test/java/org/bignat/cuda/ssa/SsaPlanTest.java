@@ -22,7 +22,7 @@ class SsaPlanTest {
         assertTrue(p.piecesX + p.piecesY - 1 <= (1L << p.k), "cyclic convolution must not wrap: " + at);
         assertTrue(2 * p.pieceBits() + p.k + 2 <= p.ringBits(), "coefficients must stay below 2^(N-2): " + at);
         assertTrue(p.piecesX * p.pieceBits() >= 61 * nx && p.piecesY * p.pieceBits() >= 61 * ny, at);
-        // at most 6 coefficients overlap a 61-bit output digit (ssa_combine's 64-bit sums)
+        // at most 6 coefficients overlap a 61-bit output digit (ssa_finish's 64-bit sums)
         assertTrue((61 + p.coefficientBits()) / p.pieceBits() + 1 <= 7, at);
         // truncated transform: at most 3 * 2^(k-2) product coefficients, exactly when some m <= mmax allows it
         // (k >= MIN_TRUNCATED_K), and m the smallest m that does (the smallest for 2^k when not truncated)
