@@ -48,8 +48,6 @@ import org.bignat.cuda.KernelArgs;
  * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken.
  */
 public final class GpuSsa {
-    /** Threads of the conversion kernels (SSA_CONV_THREADS). */
-    static final int CONV_THREADS = 256;
     /** Most threads of a transform pass (SSA_FFT_THREADS, the kernels' launch bound). */
     static final int FFT_THREADS = 512;
     /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
