@@ -550,7 +550,7 @@ __device__ __forceinline__ void ssa_pass_normalize(int* c, int l, int W, int par
 /**
  * The canonical coefficient at c (2^l digits in [0, 2^24), shared memory) rewritten in place, by the whole block,
  * as its first W words of 61 bits (word w = bits [61 w, 61 w + 61), unsigned 64-bit words from c on), for
- * ssa_combine61. Word w's sources are digits 61w / 24 .. +3, at or past int slot 2.54 w, while the words written
+ * ssa_finish61. Word w's sources are digits 61w / 24 .. +3, at or past int slot 2.54 w, while the words written
  * by earlier batches end at int slot 2 w: so each batch reads all its words before writing any, and no batch
  * overwrites a later batch's sources.
  */
@@ -793,7 +793,7 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
         // truncated transform the top quarter is zero, already canonical).
         __syncthreads();
         const int ne = top ? 3 * (R >> 2) : R;
-        // Plans with 61 | M: each coefficient as 61-bit words for ssa_combine61 (the zero top quarter is zero either
+        // Plans with 61 | M: each coefficient as 61-bit words for ssa_finish61 (the zero top quarter is zero either
         // way); runs of 16 digits pack from the normalize's registers, other runs through ssa_pass_pack61.
         if ((1 << l) == SSA_NORM_PER * T) {
             for (int e = 0; e < ne; ++e) ssa_pass_normalize<SSA_NORM_PER>(sm + (e << l), l, pack, e & 1);
@@ -861,7 +861,7 @@ ssa_fft_inverse(int* __restrict__ buf, int l, int h0, int r, int kq) {
  * The last inverse pass (h0 = k-1) fused with ssa_coef_normalize: as ssa_fft_inverse, then every coefficient of
  * the group is brought to its canonical residue mod 2^N + 1 (digits in [0, 2^24)) before the store; with pack > 0
  * (plans whose pieces are M = 61 q bits) each is then rewritten as its first pack = 2q + 1 words of 61 bits
- * (ssa_pass_pack61) for ssa_combine61. Same grid and shared memory as ssa_fft_inverse.
+ * (ssa_pass_pack61) for ssa_finish61. Same grid and shared memory as ssa_fft_inverse.
  */
 extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG)
 ssa_fft_inverse_norm(int* __restrict__ buf, int l, int h0, int r, int kq, int pack) {

@@ -4,11 +4,12 @@
 //   (the split into coefficients and their normalize to canonical residues are fused into the first
 //   forward and the last inverse transform pass, ssa_fft.cuh; the unfused kernels, kept for the
 //   harness's A/B switches, are in cuda/test/ssa_unfused.cuh)
-//   ssa_combine        overlap-add of the coefficients at offsets i M -> 61-bit digits in [0, B + 6]
-//   ssa_carry_tiles / ssa_carry_scan / ssa_carry_apply
-//                      carry resolution of those digits to the canonical product (generate/propagate
-//                      maps: per tile, scanned across tiles, then applied): carry chains that run the
-//                      whole length cost no more than any other input.
+//   ssa_finish61 / ssa_finish
+//                      the product's canonical digits from the coefficients in one launch: overlap-add of the
+//                      coefficients at offsets i M (from 61-bit words for a packed plan, else from 24-bit digits)
+//                      into 61-bit digits in [0, B + 4] in registers, and their carry resolution by a single-pass
+//                      scan with decoupled look-back over tiles (generate/propagate masks): carry chains that
+//                      run the whole length cost no more than any other input.
 #pragma once
 #include "ssa_common.cuh"
 
@@ -61,7 +62,7 @@ __device__ __forceinline__ int ssa_map_scan(int f, int* total) {
 /**
  * Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero);
  * pos >= -60 fits an int (it is below the coefficient's 24 L bits), so the digit indices are 32-bit
- * divisions by the constant 24 (the 64-bit ones were a large share of ssa_combine's instructions).
+ * divisions by the constant 24 (the 64-bit ones were a large share of the old ssa_combine's instructions).
  */
 __device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L, int pos) {
     const int d0 = pos >= 0 ? (int)((unsigned)pos / SSA_DBITS) : 0;
@@ -103,135 +104,221 @@ __device__ __forceinline__ ssa_u64 ssa_sum61(const int* __restrict__ coef, int l
 }
 
 /**
- * Overlap-add: out[t] for t < nout, digits of the product in [0, B + 6] (at most 6 coefficients
- * overlap a digit, each contributing below 2^61, so the raw sums fit 64 bits; one absorb).
- * neff bounds the bits of every coefficient (2M + k + 1).
- */
-extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
-ssa_combine(const int* __restrict__ coef, int l, int k, int m, ssa_u64* __restrict__ out, ssa_i64 nout, ssa_i64 neff) {
-    const ssa_i64 t = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
-    const ssa_i64 mbits = (ssa_i64)m * SSA_DBITS;
-    // The sum at t - 1 is the previous lane's sum (blocks are whole warps): each sum is computed once,
-    // lane 0 computes its own.
-    const ssa_u64 s = t < nout ? ssa_sum61(coef, l, k, mbits, neff, t) : 0;
-    ssa_u64 sp = __shfl_up_sync(0xffffffffu, s, 1);
-    if ((threadIdx.x & 31) == 0) sp = t < nout ? ssa_sum61(coef, l, k, mbits, neff, t - 1) : 0;
-    if (t >= nout) return;
-    out[t] = (s & SSA_M61) + (sp >> SSA_W61);
-}
-
-/**
- * Overlap-add for plans whose pieces are M = 61 q bits, after ssa_fft_inverse_norm packed every coefficient as
+ * Overlap-add sum for plans whose pieces are M = 61 q bits, after ssa_fft_inverse_norm packed every coefficient as
  * W = 2q + 1 words of 61 bits (2M + k + 1 <= 61 W bits): coefficient i, words coef[(i << (l - 1)) + w], covers the
- * output digits q i + w, so out[t] sums the words t - q i of the at most 3 coefficients i <= imax (= 2^k - 1)
- * overlapping t (a sum below 3 * 2^61), absorbed as in ssa_combine (digits in [0, B + 2]). One thread per output
- * digit, coalesced 8-byte reads (ssa_combine gathers 3-4 digits of 24 bits per coefficient and field).
+ * output digits q i + w, so digit t sums the words t - q i of the at most 3 coefficients i <= imax (= 2^k - 1)
+ * overlapping t (a sum below 3 * 2^61; digits in [0, B + 1] after the absorb). Coalesced 8-byte reads (ssa_sum61
+ * gathers 3-4 digits of 24 bits per coefficient and field).
  */
 __device__ __forceinline__ ssa_u64 ssa_sum61w(const ssa_u64* __restrict__ coef, int l, int q, int W, ssa_i64 imax, ssa_i64 t) {
     if (t < 0) return 0;
-    const float inv = 1.0f / (float)q;
-    ssa_i64 i1 = ssa_divf(t, q, inv);
+    ssa_i64 i1 = ssa_divf(t, q, 1.0f / (float)q);
     if (i1 > imax) i1 = imax;
-    const ssa_i64 i0 = t >= W ? ssa_divf(t - W, q, inv) + 1 : 0;  // the smallest i with t - q i < W
-    ssa_u64 s = 0;
-    for (ssa_i64 i = i0; i <= i1; ++i) s += coef[(i << (l - 1)) + (t - i * q)];
+    // The coefficients i <= i1 with t - q i < W: i1, i1 - 1, and i1 - 2 only where t - q i1 = 0 (t - q i >= 3q >= W
+    // below), so three predicated loads, all in flight at once.
+    const ssa_i64 r = t - i1 * q;
+    const ssa_u64* c = coef + (i1 << (l - 1)) + r;
+    const ssa_i64 step = (1LL << (l - 1)) - q;  // from word r of coefficient i to word r + q of coefficient i - 1
+    ssa_u64 s = r < W ? c[0] : 0;
+    if (i1 >= 1 && r + q < W) s += c[-step];
+    if (i1 >= 2 && r + 2 * q < W) s += c[-2 * step];
     return s;
 }
 
-extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
-ssa_combine61(const ssa_u64* __restrict__ coef, int l, int q, int W, ssa_i64 imax, ssa_u64* __restrict__ out, ssa_i64 nout) {
-    const ssa_i64 t = (ssa_i64)blockIdx.x * SSA_CONV_THREADS + threadIdx.x;
-    const ssa_u64 s = t < nout ? ssa_sum61w(coef, l, q, W, imax, t) : 0;
-    ssa_u64 sp = __shfl_up_sync(0xffffffffu, s, 1);
-    if ((threadIdx.x & 31) == 0) sp = t < nout ? ssa_sum61w(coef, l, q, W, imax, t - 1) : 0;
-    if (t >= nout) return;
-    out[t] = (s & SSA_M61) + (sp >> SSA_W61);
-}
+/** The overlap-add sums of an unpacked plan (ssa_sum61 over 24-bit coefficient digits). */
+struct SsaSumDigits {
+    const int* coef;
+    int l, k;
+    ssa_i64 mbits, neff;
+    __device__ __forceinline__ ssa_u64 operator()(ssa_i64 t) const { return ssa_sum61(coef, l, k, mbits, neff, t); }
+};
 
-// Final carry resolution over digits in [0, B + 6]: a carry in {0, 1} per digit.
-#define SSA_TILE_PER 16
-#define SSA_TILE (SSA_CONV_THREADS * SSA_TILE_PER)
+/** The overlap-add sums of a packed plan (ssa_sum61w over 61-bit coefficient words). */
+struct SsaSumWords {
+    const ssa_u64* coef;
+    int l, q, W;
+    ssa_i64 imax;
+    __device__ __forceinline__ ssa_u64 operator()(ssa_i64 t) const { return ssa_sum61w(coef, l, q, W, imax, t); }
+};
+
+// ---- The finish: overlap-add and carry resolution in one pass ----
+//
+// Digit t of the product before its carry is x_t = (s_t mod B) + floor(s_{t-1} / B) (s: the overlap-add sums, below
+// 6 B; x_t in [0, B + 4], [0, B + 1] for a packed plan), so the carry into every digit is 0 or 1, and the carry out
+// of a digit is 1 regardless of the carry in where x_t >= B ("generate"), equal to it where x_t = B - 1
+// ("propagate"), 0 elsewhere. The canonical digit is (x_t + carry into t) mod B; the carry out of the top digit is 0
+// (the product fits nout digits) and is dropped, as is s_{nout-1} / B.
+//
+// One launch of ntiles blocks, a single-pass scan with decoupled look-back (Merrill and Garland, "Single-pass
+// Parallel Prefix Scan with Decoupled Look-back", NVIDIA NVR-2016-002): each block takes the next tile from an atomic
+// ticket (a tile's predecessors belong to blocks already running, so waiting on them always ends), computes its
+// SSA_FIN_TILE digits x_t in registers, the tile's carry map from warp ballots, publishes it, reads its carry in from
+// its predecessors' published words, and writes its canonical digits once. The old path (ssa_combine61 into a
+// temporary buffer, then three carry kernels: tile maps, a one-block scan, apply) read the digits three times and
+// wrote them twice, in four launches.
+//
+// Inside a tile, thread j's u-th digit is t = tile * SSA_FIN_TILE + u * SSA_FIN_THREADS + j, so each warp's 32 lanes
+// hold 32 consecutive digits (a "segment": coalesced reads and stores, as in the one-digit-per-thread combine), and
+// the tile's SSA_FIN_SEGS = 8 SSA_FIN_PER segments in order are (u, warp) = u * SSA_FIN_WARPS + warp. A run of
+// generate/propagate masks is resolved by one integer addition (ssa_carries32): per segment from the lanes' ballots,
+// then per tile from the segments' ballots in warp 0.
+#define SSA_FIN_THREADS 256
+/*
+ * Digits per thread and the register cap of the finish kernels (tuning constants; the tile is 256 x SSA_FIN_PER
+ * digits, GpuSsa.TILE mirrors it; SSA_FIN_PER >= 4 so that a tile holds whole 32-segment ballot words). Occupancy
+ * decides: H200, 2^30 x 2^30 bits, finish alone (harness `time 30`, 2026-11-21, v19-p13 in SSA-NOTES): PER 16 at 110
+ * registers 0.677 ms, 80 registers 0.523; PER 8 at 56 registers 0.477, 48 0.429, 40 0.400 (6 blocks per SM, no
+ * spill); PER 4 at 30 registers 0.410.
+ */
+#ifndef SSA_FIN_PER
+#define SSA_FIN_PER 8
+#endif
+#ifndef SSA_FIN_MAXNREG
+#define SSA_FIN_MAXNREG 40
+#endif
+// The unpacked ssa_finish (ssa_sum61's digit gathers) spills at 40 registers; uncapped it takes 56 (2^30 with PACK=0:
+// finish 1.14 ms against 1.32 for the old combine + carry).
+#ifndef SSA_FIN_DIGITS_MAXNREG
+#define SSA_FIN_DIGITS_MAXNREG 64
+#endif
+#define SSA_FIN_TILE (SSA_FIN_THREADS * SSA_FIN_PER)
+#define SSA_FIN_WARPS (SSA_FIN_THREADS / 32)
+#define SSA_FIN_SEGS (SSA_FIN_TILE / 32)
+
+// A tile's published word (one 32-bit store, so a reader sees all of it or none): 0 before it is published,
+// SSA_FIN_PROP while every digit of the tile propagates (its carry out is its carry in, not yet known), and
+// SSA_FIN_INCL | c once its carry out c is known (at once for any tile with a generate or kill digit: the carry out
+// of such a tile does not depend on its carry in).
+#define SSA_FIN_PROP 1u
+#define SSA_FIN_INCL 2u
+
+/** Scratch words of the finish for nout digits: the ticket counter, then one published word per tile; zeroed before the launch. */
+__host__ __device__ __forceinline__ long long ssa_fin_state_words(long long nout) { return 1 + (nout + SSA_FIN_TILE - 1) / SSA_FIN_TILE; }
+
+__device__ __forceinline__ unsigned ssa_ld_relaxed(const unsigned* p) {
+    unsigned v;
+    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+__device__ __forceinline__ void ssa_st_relaxed(unsigned* p, unsigned v) {
+    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
+}
 
 /**
- * The run x[j0 .. j0 + SSA_TILE_PER) clipped to n, into registers: 16-byte loads when the run is whole
- * and aligned (always, for the internal buffer: j0 is a multiple of SSA_TILE_PER), so each digit is read
- * from device memory once per kernel (the old loops read it once per carry-in).
+ * Carries through a run of 32 positions with generate mask g, propagate mask p (disjoint) and carry in c: bit i of the
+ * result is the carry into position i, bit 32 the carry out of the run. The addition (g | p) + g + c has at position i
+ * the operand bits 2 where g (a carry out whatever comes in), 1 where p (a carry out iff one comes in), 0 elsewhere,
+ * so its carry chain is the run's; sum ^ a ^ b recovers the carries.
  */
-__device__ __forceinline__ void ssa_load_run(const ssa_u64* __restrict__ x, ssa_i64 j0, ssa_i64 n, ssa_u64 (&r)[SSA_TILE_PER]) {
-    if (j0 + SSA_TILE_PER <= n && (reinterpret_cast<size_t>(x + j0) & 15) == 0) {
-        const ulonglong2* p = reinterpret_cast<const ulonglong2*>(x + j0);
-#pragma unroll
-        for (int u = 0; u < SSA_TILE_PER / 2; ++u) { const ulonglong2 v = p[u]; r[2 * u] = v.x; r[2 * u + 1] = v.y; }
-    } else {
-#pragma unroll
-        for (int u = 0; u < SSA_TILE_PER; ++u) r[u] = j0 + u < n ? x[j0 + u] : 0;
+__device__ __forceinline__ ssa_u64 ssa_carries32(unsigned g, unsigned p, unsigned c) {
+    const ssa_u64 a = g | p, b = g;
+    return (a + b + c) ^ a ^ b;
+}
+
+/** Digit t before its carry (0 at and past nout), as the one-digit-per-thread combine computed it: s_{t-1} from the previous lane. */
+template <class Sum>
+__device__ __forceinline__ ssa_u64 ssa_fin_digit(const Sum& sum, ssa_i64 t, ssa_i64 nout) {
+    const ssa_u64 s = t < nout ? sum(t) : 0;
+    ssa_u64 sp = __shfl_up_sync(0xffffffffu, s, 1);
+    if ((threadIdx.x & 31) == 0) sp = t < nout ? sum(t - 1) : 0;
+    return t < nout ? (s & SSA_M61) + (sp >> SSA_W61) : 0;
+}
+
+/**
+ * Warp 0's look-back for tile T > 0 (words: the tiles' published words): the carry out of the nearest predecessor
+ * whose carry out is known, past the all-propagate ones between (their carry out is their carry in). Reads 32
+ * predecessors per step, lane i tile j - i; waits where the nearest one that is not all-propagate has not published.
+ */
+__device__ __forceinline__ unsigned ssa_fin_lookback(const unsigned* words, ssa_i64 T) {
+    const int lane = threadIdx.x & 31;
+    ssa_i64 j = T - 1;
+    for (;;) {
+        const ssa_i64 at = j - lane;
+        const unsigned v = at >= 0 ? ssa_ld_relaxed(words + at) : SSA_FIN_INCL;  // before tile 0: carry 0
+        const unsigned stop = __ballot_sync(0xffffffffu, v != SSA_FIN_PROP);
+        if (stop == 0) {
+            j -= 32;
+            continue;
+        }
+        const unsigned vf = __shfl_sync(0xffffffffu, v, __ffs(stop) - 1);
+        if (vf != 0) return vf & 1;
     }
 }
 
-/** Carry map of the first cnt digits of a run, for carry-in 0 and 1, packed as in ssa_map_* (carry -1 unused: maps to -1). */
-__device__ __forceinline__ int ssa_run_map(const ssa_u64 (&r)[SSA_TILE_PER], int cnt) {
-    int c0 = 0, c1 = 1;
+/**
+ * Warp 0: the tile's carry map from its segments' generate/propagate masks (sg, sp), published; its carry in by
+ * look-back; the carry into each segment (bit s % 32 of cw[s / 32]).
+ */
+__device__ __forceinline__ void ssa_fin_tile_carries(const unsigned* sg, const unsigned* sp, unsigned* cw, unsigned* words, ssa_i64 T) {
+    const int lane = threadIdx.x & 31;
+    constexpr int R = SSA_FIN_SEGS / 32;
+    unsigned g2[R], p2[R];
 #pragma unroll
-    for (int u = 0; u < SSA_TILE_PER; ++u)
-        if (u < cnt) { c0 = (int)((r[u] + (ssa_u64)c0) >> SSA_W61); c1 = (int)((r[u] + (ssa_u64)c1) >> SSA_W61); }
-    return ((c0 + 1) << 2) | ((c1 + 1) << 4);
-}
-
-/** Per tile of SSA_TILE digits: its carry map. Grid: ceil(n / SSA_TILE) blocks. */
-extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
-ssa_carry_tiles(const ssa_u64* __restrict__ x, ssa_i64 n, int* __restrict__ tilemap) {
-    const ssa_i64 j0 = (ssa_i64)blockIdx.x * SSA_TILE + threadIdx.x * SSA_TILE_PER;
-    const int cnt = j0 < n ? (int)(n - j0 < SSA_TILE_PER ? n - j0 : SSA_TILE_PER) : 0;
-    ssa_u64 r[SSA_TILE_PER];
-    ssa_load_run(x, j0, n, r);
-    const int f = cnt > 0 ? ssa_run_map(r, cnt) : SSA_MAP_ID;
-    int total;
-    ssa_map_scan<SSA_CONV_THREADS>(f, &total);
-    if (threadIdx.x == 0) tilemap[blockIdx.x] = total;
-}
-
-/** One block: replaces each tile map by the carry into that tile (carry into tile 0 is 0). */
-extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
-ssa_carry_scan(int* __restrict__ tilemap, ssa_i64 ntiles) {
-    const ssa_i64 per = (ntiles + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS;
-    const ssa_i64 t0 = threadIdx.x * per;
-    const ssa_i64 t1 = t0 + per < ntiles ? t0 + per : ntiles;
-    int f = SSA_MAP_ID;
-    for (ssa_i64 t = t0; t < t1; ++t) f = ssa_map_then(f, tilemap[t]);
-    int total;
-    const int pre = ssa_map_scan<SSA_CONV_THREADS>(f, &total);
-    int cc = ssa_map_apply(pre, 0);
-    for (ssa_i64 t = t0; t < t1; ++t) {
-        const int g = tilemap[t];
-        tilemap[t] = cc;
-        cc = ssa_map_apply(g, cc);
+    for (int r = 0; r < R; ++r) {
+        const unsigned g = sg[32 * r + lane], p = sp[32 * r + lane];
+        g2[r] = __ballot_sync(0xffffffffu, (ssa_carries32(g, p, 0) >> 32) != 0);  // the segment carries out whatever comes in
+        p2[r] = __ballot_sync(0xffffffffu, p == 0xffffffffu);                    // every digit of the segment propagates
+    }
+    unsigned c = 0;
+    bool prop = true;
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+        c = (unsigned)(ssa_carries32(g2[r], p2[r], c) >> 32);
+        prop = prop && p2[r] == 0xffffffffu;
+    }
+    if (lane == 0) ssa_st_relaxed(words + T, prop ? SSA_FIN_PROP : SSA_FIN_INCL | c);
+    c = T == 0 ? 0 : ssa_fin_lookback(words, T);
+    if (prop && lane == 0) ssa_st_relaxed(words + T, SSA_FIN_INCL | c);
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+        const ssa_u64 cr = ssa_carries32(g2[r], p2[r], c);
+        if (lane == 0) cw[r] = (unsigned)cr;
+        c = (unsigned)(cr >> 32);
     }
 }
 
-/** Canonical digits: out[j] = (x[j] + carry) mod B. Same grid as ssa_carry_tiles. */
-extern "C" __global__ void __launch_bounds__(SSA_CONV_THREADS)
-ssa_carry_apply(const ssa_u64* __restrict__ x, ssa_i64 n, const int* __restrict__ tilecarry, ssa_i64* __restrict__ out) {
-    const ssa_i64 j0 = (ssa_i64)blockIdx.x * SSA_TILE + threadIdx.x * SSA_TILE_PER;
-    const int cnt = j0 < n ? (int)(n - j0 < SSA_TILE_PER ? n - j0 : SSA_TILE_PER) : 0;
-    ssa_u64 r[SSA_TILE_PER];
-    ssa_load_run(x, j0, n, r);
-    const int f = cnt > 0 ? ssa_run_map(r, cnt) : SSA_MAP_ID;
-    int total;
-    const int pre = ssa_map_scan<SSA_CONV_THREADS>(f, &total);
-    int cc = ssa_map_apply(pre, tilecarry[blockIdx.x]);
+/** One tile of the finish (see above): out[t] for the tile's t < nout, canonical; state: ssa_fin_state_words, zeroed. */
+template <class Sum>
+__device__ __forceinline__ void ssa_finish_tile(const Sum& sum, ssa_i64 nout, ssa_i64* __restrict__ out, unsigned* state) {
+    __shared__ unsigned s_tile;
+    __shared__ unsigned s_g[SSA_FIN_SEGS], s_p[SSA_FIN_SEGS], s_cw[SSA_FIN_SEGS / 32];
+    if (threadIdx.x == 0) s_tile = atomicAdd(state, 1u);
+    __syncthreads();
+    const ssa_i64 T = s_tile;
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    const ssa_i64 t0 = T * SSA_FIN_TILE + threadIdx.x;
+    ssa_u64 x[SSA_FIN_PER];
 #pragma unroll
-    for (int u = 0; u < SSA_TILE_PER; ++u) {
-        const ssa_u64 t = r[u] + (ssa_u64)cc;
-        r[u] = t & SSA_M61;
-        cc = (int)(t >> SSA_W61);
+    for (int u = 0; u < SSA_FIN_PER; ++u) x[u] = ssa_fin_digit(sum, t0 + u * SSA_FIN_THREADS, nout);
+#pragma unroll
+    for (int u = 0; u < SSA_FIN_PER; ++u) {
+        const unsigned g = __ballot_sync(0xffffffffu, (x[u] >> SSA_W61) != 0), p = __ballot_sync(0xffffffffu, x[u] == SSA_M61);
+        if (lane == 0) { s_g[u * SSA_FIN_WARPS + w] = g; s_p[u * SSA_FIN_WARPS + w] = p; }
     }
-    // out is the caller's buffer: 16-byte stores only where it is aligned.
-    if (cnt == SSA_TILE_PER && ((reinterpret_cast<size_t>(out + j0) & 15) == 0)) {
-        longlong2* p = reinterpret_cast<longlong2*>(out + j0);
+    __syncthreads();
+    if (w == 0) ssa_fin_tile_carries(s_g, s_p, s_cw, state + 1, T);
+    __syncthreads();
 #pragma unroll
-        for (int u = 0; u < SSA_TILE_PER / 2; ++u) p[u] = make_longlong2((ssa_i64)r[2 * u], (ssa_i64)r[2 * u + 1]);
-    } else {
-#pragma unroll
-        for (int u = 0; u < SSA_TILE_PER; ++u) if (u < cnt) out[j0 + u] = (ssa_i64)r[u];
+    for (int u = 0; u < SSA_FIN_PER; ++u) {
+        const int seg = u * SSA_FIN_WARPS + w;
+        const unsigned g = __ballot_sync(0xffffffffu, (x[u] >> SSA_W61) != 0), p = __ballot_sync(0xffffffffu, x[u] == SSA_M61);
+        const unsigned c = (unsigned)(ssa_carries32(g, p, (s_cw[seg >> 5] >> (seg & 31)) & 1) >> lane) & 1;
+        const ssa_i64 t = t0 + u * SSA_FIN_THREADS;
+        if (t < nout) out[t] = (ssa_i64)((x[u] + c) & SSA_M61);
     }
+}
+
+/**
+ * The finish of an unpacked plan: out[0, nout) = the canonical product from the canonical coefficients (ssa_sum61,
+ * neff = 2M + k + 1 bounds their bits). Grid: ssa_fin_state_words(nout) - 1 blocks of SSA_FIN_THREADS; state zeroed.
+ */
+extern "C" __global__ void __maxnreg__(SSA_FIN_DIGITS_MAXNREG)
+ssa_finish(const int* __restrict__ coef, int l, int k, int m, ssa_i64* __restrict__ out, ssa_i64 nout, ssa_i64 neff, unsigned* state) {
+    ssa_finish_tile(SsaSumDigits{coef, l, k, (ssa_i64)m * SSA_DBITS, neff}, nout, out, state);
+}
+
+/** The finish of a packed plan (ssa_sum61w: q = M / 61, W words per coefficient, imax = 2^k - 1); as ssa_finish. */
+extern "C" __global__ void __maxnreg__(SSA_FIN_MAXNREG)
+ssa_finish61(const ssa_u64* __restrict__ coef, int l, int q, int W, ssa_i64 imax, ssa_i64* __restrict__ out, ssa_i64 nout, unsigned* state) {
+    ssa_finish_tile(SsaSumWords{coef, l, q, W, imax}, nout, out, state);
 }

@@ -3,6 +3,7 @@
 //
 // Build (here, no GPU needed):  cuda/test/build-harness.sh  -> .gpu-scratch/ssa_harness
 // Run (on the device):          .gpu-scratch/ssa_harness check [maxlog]   (GMP-checked products)
+//                               .gpu-scratch/ssa_harness fincheck        (the finish alone, adversarial carries)
 //                               .gpu-scratch/ssa_harness time 20 24 30   (timings, table last)
 //                               .gpu-scratch/ssa_harness norm            (the fused normalize + pack on crafted
 //                                 coefficients against GMP: carries through whole coefficients, negative values, ...)
@@ -36,7 +37,7 @@ static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc, pack; };
 static bool TRUNC = true;  // env TRUNC=0: never the truncated transform (the plan as before v15)
-static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_combine61 (the plan as in v15)
+static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_finish61 (the plan as in v15)
 /**
  * Smallest k of a truncated transform (SsaPlan.MIN_TRUNCATED_K, which says why): from k = 10 the top pass fuses
  * two levels (pass_r), and below k = 12 the truncation measured slower on the H200.
@@ -86,7 +87,7 @@ static bool choose(long long na, long long nb, Plan& best) {
                     lo = a;
                 }
                 // v15c: m rounded up to a multiple of 61 where it stays feasible, so that M = 61 q bits and the
-                // coefficients start on output digits (ssa_combine61); a larger m only lowers P.
+                // coefficients start on output digits (ssa_finish61); a larger m only lowers P.
                 const int m61 = (lo + 60) / 61 * 61;
                 const bool pk = PACK && m61 <= mmax;
                 if (pk) lo = m61;
@@ -102,7 +103,7 @@ static bool choose(long long na, long long nb, Plan& best) {
 struct Dev {
     ssa_u64* tw = nullptr; uint64_t linv[SSA_MAX_LOG_L + 1];
     ssa_u64* tw2 = nullptr;  // two-prime table (SsaFieldQ2)
-    int *bufA = nullptr, *bufB = nullptr; ssa_u64* tmp = nullptr; int* tiles = nullptr; size_t cap = 0, capOut = 0;
+    int *bufA = nullptr, *bufB = nullptr; unsigned* fin = nullptr; size_t cap = 0, capOut = 0;  // fin: ssa_finish's ticket and tile words
 };
 static int PW2 = 1;  // env PW2=0: Goldilocks pointwise at every size (v9); else two primes for l <= 12
 #include "q2_table.h"
@@ -143,11 +144,11 @@ static void init_tw(Dev& d) {
 static void ensure(Dev& d, const Plan& p) {
     size_t need = (size_t)4 << (p.k + p.l), nout = p.na + p.nb;
     if (need > d.cap) { cudaFree(d.bufA); cudaFree(d.bufB); CK(cudaMalloc(&d.bufA, need)); CK(cudaMalloc(&d.bufB, need)); d.cap = need; }
-    if (nout > d.capOut) { cudaFree(d.tmp); cudaFree(d.tiles); CK(cudaMalloc(&d.tmp, nout * 8)); CK(cudaMalloc(&d.tiles, (nout / SSA_TILE + 2) * 4)); d.capOut = nout; }
+    if (nout > d.capOut) { cudaFree(d.fin); CK(cudaMalloc(&d.fin, ssa_fin_state_words(nout) * 4)); d.capOut = nout; }
 }
 
-static const int NSTAGE = 8;
-static const char* STAGE[NSTAGE] = {"split", "fwd-fft", "pointwise", "inv-fft", "coef-norm", "combine", "carry", "total"};
+static const int NSTAGE = 7;
+static const char* STAGE[NSTAGE] = {"split", "fwd-fft", "pointwise", "inv-fft", "coef-norm", "finish", "total"};
 
 // Levels per pass: as many as a group of 2^LOG_G digits holds, but at least 2^8 groups (blocks) per pass.
 static int pass_r(const Plan& p, int remaining) {
@@ -157,7 +158,7 @@ static int pass_r(const Plan& p, int remaining) {
 }
 // Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
 static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
-// Words of 61 bits per coefficient the last inverse pass packs for ssa_combine61 (0: none; needs the fused normalize).
+// Words of 61 bits per coefficient the last inverse pass packs for ssa_finish61 (0: none; needs the fused normalize).
 static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
 // Levels per pass (mirrored by GpuSsa.schedule): the forward from the top level down, the inverse from level
 // 0 up, each pass as many levels as pass_r allows (the inverse's last pass takes the remainder: few levels
@@ -216,7 +217,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
 }
 static int npasses(const Plan& p) { int c = 0; for (int h = p.k; h > 0; h -= pass_r(p, h)) ++c; return c; }
 
-// Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE+1 events or null.
+// Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE events or null.
 static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, bool square, ssa_i64* out, cudaStream_t s, cudaEvent_t* ev) {
     ensure(d, p);
     auto rec = [&](int i) { if (ev) CK(cudaEventRecord(ev[i], s)); };
@@ -262,18 +263,16 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     if (!FUSED_NORM) { ssa_coef_normalize<<<(unsigned)(1LL << p.k), SSA_CONV_THREADS, (size_t)4 << p.l, s>>>(d.bufA, p.l); CKL(); }
     rec(5);
     long long nout = p.na + p.nb;
+    // The finish (overlap-add + carry in one launch, ssa_finish.cuh): its ticket and tile words zeroed first.
+    const long long words = ssa_fin_state_words(nout);
+    CK(cudaMemsetAsync(d.fin, 0, words * 4, s));
     if (pack_words(p))
-        ssa_combine61<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(
-            reinterpret_cast<const ssa_u64*>(d.bufA), p.l, 24 * p.m / 61, pack_words(p), (1LL << p.k) - 1, d.tmp, nout);
+        ssa_finish61<<<(unsigned)(words - 1), SSA_FIN_THREADS, 0, s>>>(
+            reinterpret_cast<const ssa_u64*>(d.bufA), p.l, 24 * p.m / 61, pack_words(p), (1LL << p.k) - 1, out, nout, d.fin);
     else
-        ssa_combine<<<(unsigned)((nout + SSA_CONV_THREADS - 1) / SSA_CONV_THREADS), SSA_CONV_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, d.tmp, nout, p.neff);
+        ssa_finish<<<(unsigned)(words - 1), SSA_FIN_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, out, nout, p.neff, d.fin);
     CKL();
     rec(6);
-    long long nt = (nout + SSA_TILE - 1) / SSA_TILE;
-    ssa_carry_tiles<<<(unsigned)nt, SSA_CONV_THREADS, 0, s>>>(d.tmp, nout, d.tiles); CKL();
-    ssa_carry_scan<<<1, SSA_CONV_THREADS, 0, s>>>(d.tiles, nt); CKL();
-    ssa_carry_apply<<<(unsigned)nt, SSA_CONV_THREADS, 0, s>>>(d.tmp, nout, d.tiles, out); CKL();
-    rec(7);
 }
 
 // ---- host helpers ----
@@ -425,6 +424,77 @@ static int norm_check(int l, int T, int W, int blocks) {
     return fails;
 }
 
+// ---- the finish alone (mode fincheck): ssa_finish61 on synthetic packed coefficients against a host reference ----
+// The GMP checks run the finish on real products, whose carries rarely run far; here the words are chosen so that the
+// digits before the carry are mostly B - 1 (propagate), with generates ("sparks") far apart, at and next to tile
+// edges, so carry chains cross thousands of whole tiles (the look-back's long walks), and mixed at random densities.
+static const int FIN_Q = 31, FIN_L = 7;  // coefficient words 2^(FIN_L - 1) = 64 apart, W = 2 FIN_Q + 1 = 63 of them used
+static std::vector<int64_t> finish_ref(const std::vector<uint64_t>& coef, long long imax, long long nout) {
+    const int W = 2 * FIN_Q + 1;
+    const uint64_t M = (1ULL << 61) - 1;
+    auto sum = [&](long long t) {
+        u128 s = 0;
+        for (long long i = std::min(t / FIN_Q, imax); i >= 0 && t - FIN_Q * i < W; --i) s += coef[(i << (FIN_L - 1)) + (t - FIN_Q * i)];
+        return s;
+    };
+    std::vector<int64_t> out(nout);
+    u128 sp = 0, c = 0;
+    for (long long t = 0; t < nout; ++t) {
+        const u128 sv = sum(t), x = (sv & M) + (sp >> 61) + c;
+        out[t] = (int64_t)(uint64_t)(x & M);
+        c = x >> 61;
+        sp = sv;
+    }
+    return out;
+}
+// kind 0: random words; 1: every word 2^61 - 1; 2: propagate digits with sparse sparks and kills (chains over many
+// tiles); 3: propagate digits mixed with generates, kills and random words per word (density 1/20); 4: propagate
+// digits only (every tile all-propagate, carry 0). The slots past W hold all-ones words the kernel must not read.
+static bool fincheck_one(long long nout, int kind) {
+    const int W = 2 * FIN_Q + 1, S = 1 << (FIN_L - 1);
+    const uint64_t M = (1ULL << 61) - 1;
+    const long long imax = std::max(0LL, nout / FIN_Q + 1 - (long long)(rng() % 2) * 3);
+    std::vector<uint64_t> coef((imax + 1) * S, ~0ULL);
+    for (long long i = 0; i <= imax; ++i)
+        for (int w = 0; w < W; ++w) {
+            uint64_t& v = coef[i * S + w];
+            if (kind == 0) v = rng() & M;
+            else if (kind == 1) v = M;
+            else if (kind == 3) { const int r = (int)(rng() % 40); v = w < FIN_Q ? (r == 0 ? M - 1 : r == 1 ? rng() & M : M) : (r == 0 ? 1 : r == 1 ? rng() & M : 0); }
+            else v = w < FIN_Q ? M : 0;
+        }
+    if (kind == 2) {
+        // a spark at t: coefficient t / q - 1's word q + t % q = 1 (sum B at t: digit t + 1 generates); a kill: B - 2 at t
+        auto spark = [&](long long t) { const long long i = t / FIN_Q; if (i >= 1 && i - 1 <= imax) coef[(i - 1) * S + FIN_Q + t % FIN_Q] = 1; };
+        auto kill = [&](long long t) { const long long i = t / FIN_Q; if (i <= imax) coef[i * S + t % FIN_Q] = M - 1; };
+        spark(FIN_Q);
+        for (long long e = SSA_FIN_TILE; e < nout; e += SSA_FIN_TILE * (1 + (long long)(rng() % 700)))
+            for (long long d = -2; d <= 1; ++d) { if (rng() % 3) spark(e + d); else kill(e + d); }
+        for (long long n = nout / 1000000; n > 0; --n) { const long long t = (long long)(rng() % nout); if (rng() % 2) spark(t); else kill(t); }
+    }
+    ssa_u64* dc; ssa_i64* dout; unsigned* st;
+    const long long words = ssa_fin_state_words(nout);
+    CK(cudaMalloc(&dc, coef.size() * 8)); CK(cudaMalloc(&dout, (nout + 8) * 8)); CK(cudaMalloc(&st, words * 4));
+    CK(cudaMemcpy(dc, coef.data(), coef.size() * 8, cudaMemcpyHostToDevice));
+    CK(cudaMemset(dout, 0x5a, (nout + 8) * 8));  // poison, also past nout
+    CK(cudaMemset(st, 0, words * 4));
+    ssa_finish61<<<(unsigned)(words - 1), SSA_FIN_THREADS>>>(dc, FIN_L, FIN_Q, W, imax, dout, nout, st); CKL();
+    std::vector<int64_t> got(nout + 8);
+    CK(cudaMemcpy(got.data(), dout, (nout + 8) * 8, cudaMemcpyDeviceToHost));
+    cudaFree(dc); cudaFree(dout); cudaFree(st);
+    const std::vector<int64_t> want = finish_ref(coef, imax, nout);
+    long long bad = -1, chain = 0, run = 0;
+    for (long long t = 0; t < nout; ++t) {
+        if (got[t] != want[t] && bad < 0) bad = t;
+        run = want[t] == 0 ? run + 1 : 0;  // a carry through propagate digits leaves zeros
+        chain = std::max(chain, run);
+    }
+    for (int e = 0; e < 8; ++e) if (got[nout + e] != 0x5a5a5a5a5a5a5a5aLL && bad < 0) bad = nout + e;
+    if (bad >= 0) printf("FAIL finish nout=%lld kind=%d imax=%lld: first wrong digit %lld\n", nout, kind, imax, bad);
+    else if (nout > 100000) printf("ok   finish nout=%lld kind=%d: longest zero run (carried chain) %lld digits\n", nout, kind, chain);
+    return bad < 0;
+}
+
 static double median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
 
 int main(int argc, char** argv) {
@@ -472,6 +542,14 @@ int main(int argc, char** argv) {
         fails += norm_check(8, 256, 99, 40);
         fails += norm_check(12, 512, 1441, 20);
         printf("NORM %d failures\n", fails);
+        return fails ? 1 : 0;
+    }
+    if (mode == "fincheck") {
+        int fails = 0, runs = 0;
+        const long long ns[] = {1, 2, 31, 32, 33, 255, 256, 257, 4095, 4096, 4097, 12293, 100003, (1LL << 20) + 5, (1LL << 23) + 11};
+        for (long long n : ns) for (int kind = 0; kind < 5; ++kind) { fails += !fincheck_one(n, kind); ++runs; }
+        for (int i = 0; i < 20; ++i) { fails += !fincheck_one(1 + (long long)(rng() % (1LL << 21)), (int)(rng() % 5)); ++runs; }
+        printf("FINCHECK %d runs, %d failures\n", runs, fails);
         return fails ? 1 : 0;
     }
     if (mode == "check") {
@@ -545,17 +623,17 @@ int main(int argc, char** argv) {
             std::vector<float> st[NSTAGE];
             for (int r = 0; r < reps + 2; ++r) {
                 gpu_mul(dev, p, da, db, square, dout, 0, ev);
-                CK(cudaEventSynchronize(ev[7]));
+                CK(cudaEventSynchronize(ev[NSTAGE - 1]));
                 if (r < 2) continue;
-                for (int s = 0; s < 7; ++s) { float ms; cudaEventElapsedTime(&ms, ev[s], ev[s + 1]); st[s].push_back(ms); }
-                float ms; cudaEventElapsedTime(&ms, ev[0], ev[7]); st[7].push_back(ms);
+                for (int s = 0; s < NSTAGE - 1; ++s) { float ms; cudaEventElapsedTime(&ms, ev[s], ev[s + 1]); st[s].push_back(ms); }
+                float ms; cudaEventElapsedTime(&ms, ev[0], ev[NSTAGE - 1]); st[NSTAGE - 1].push_back(ms);
             }
             if (getenv("PASS_TIMES") && atoi(getenv("PASS_TIMES"))) {
                 PASS_TIMES = true;
                 std::vector<std::vector<float>> pt;
                 for (int r = 0; r < reps + 2; ++r) {
                     gpu_mul(dev, p, da, db, square, dout, 0, ev);
-                    CK(cudaEventSynchronize(ev[7]));
+                    CK(cudaEventSynchronize(ev[NSTAGE - 1]));
                     if (r < 2) continue;
                     if (pt.size() < g_pn) pt.resize(g_pn);
                     for (size_t i = 1; i < g_pn; ++i) { float ms; cudaEventElapsedTime(&ms, g_pev[i - 1], g_pev[i]); pt[i].push_back(ms); }
@@ -598,20 +676,20 @@ int main(int argc, char** argv) {
             double T = 4.0 * ((double)(1LL << (p.k + p.l)));  // bytes of one transform buffer
             double Tt = truncated(p) ? 0.75 * T : T;          // of it, the bytes a truncated transform touches
             double ops = square ? 1 : 2;
-            double bytes[7] = {ops * (8.0 * n + T),
+            double bytes[NSTAGE - 1] = {ops * (8.0 * n + T),
                                ops * 2 * Tt * npasses(p),
                                (ops + 1) * Tt,
                                2 * Tt * npasses(p),
-                               2 * T, T + 16.0 * n, 8 * 2.0 * n * 3};
+                               2 * T, T + 16.0 * n};
             char line[512];
             printf("2^%d%s plan l=%d k=%d m=%d P=%lld%s, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m,
                    p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", T / 1e6);
-            for (int s = 0; s < 7; ++s)
+            for (int s = 0; s < NSTAGE - 1; ++s)
                 printf("  %-10s %8.3f ms  %7.0f GB/s (%.0f%% of copy)\n", STAGE[s], median(st[s]), bytes[s] / (median(st[s]) * 1e-3) / 1e9,
                        100 * bytes[s] / (median(st[s]) * 1e-3) / 1e9 / copyBw);
             snprintf(line, sizeof line, "| 2^%d%s | %d/%d/%d | %.3f | %.3f | %.3f | fwd %.2f pw %.2f inv %.2f fin %.2f |",
-                     lg, square ? " sq" : "", p.l, p.k, p.m, median(st[7]), median(hp), median(hg),
-                     median(st[1]), median(st[2]), median(st[3]), median(st[0]) + median(st[4]) + median(st[5]) + median(st[6]));
+                     lg, square ? " sq" : "", p.l, p.k, p.m, median(st[NSTAGE - 1]), median(hp), median(hg),
+                     median(st[1]), median(st[2]), median(st[3]), median(st[0]) + median(st[4]) + median(st[5]));
             table.push_back(line);
             cudaFree(da); cudaFree(db); cudaFree(dout); cudaFreeHost(ha); cudaFreeHost(hb); cudaFreeHost(hc);
         }

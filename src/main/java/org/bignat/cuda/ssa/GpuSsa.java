@@ -5,6 +5,7 @@ import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
 import jcuda.Pointer;
 import jcuda.driver.CUdevice;
@@ -34,20 +35,19 @@ import org.bignat.cuda.KernelArgs;
  *     ({@code ssa_pointwise_mul}/{@code _sqr});
  * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
  *     to canonical residues (unfused: {@code ssa_coef_normalize} in {@code cuda/test/ssa_unfused.cuh}),
- *     {@code ssa_combine} (overlap-add into 61-bit digits; {@code ssa_combine61} from 61-bit words for a
- *     {@linkplain SsaPlan#packed packed} plan) and the carry resolution {@code ssa_carry_*}.
+ *     and {@code ssa_finish} ({@code ssa_finish61} for a {@linkplain SsaPlan#packed packed} plan: from 61-bit
+ *     words): the overlap-add into 61-bit digits and their carry resolution in one launch, a single-pass scan
+ *     with decoupled look-back over tiles of {@link #TILE} digits.
  * </ol>
  * A {@linkplain SsaPlan#truncated truncated} plan (at most 3 * 2^(k-2) product coefficients) runs every step
  * above but a quarter: the first forward pass does not store the plus-minus quarter [2^(k-2), 2^(k-1)), the later
  * forward passes, the pointwise products and the inverse passes below the top skip its blocks, and the last
  * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft.cuh}).
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
- * 8 bytes per product digit of scratch; an allocation the card cannot hold throws
+ * {@link #finishStateBytes} of finish scratch (4 bytes per tile); an allocation the card cannot hold throws
  * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken.
  */
 public final class GpuSsa {
-    /** Threads of the conversion kernels (SSA_CONV_THREADS). */
-    static final int CONV_THREADS = 256;
     /** Most threads of a transform pass (SSA_FFT_THREADS, the kernels' launch bound). */
     static final int FFT_THREADS = 512;
     /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
@@ -72,8 +72,10 @@ public final class GpuSsa {
     static int pwSmem(int l) {
         return 18 << l;
     }
-    /** Digits per carry tile (SSA_TILE = 256 threads x 16). */
-    static final int TILE = 4096;
+    /** Digits per tile of the finish (SSA_FIN_TILE = 256 threads x SSA_FIN_PER 8). */
+    static final int TILE = 2048;
+    /** Threads of the finish kernels (SSA_FIN_THREADS). */
+    static final int FIN_THREADS = 256;
     /**
      * Largest log2 of the digits a transform pass keeps in shared memory: 2^15 x 4 bytes = 128 KiB,
      * used only for 2^13-digit coefficients (see {@link #logGroup}).
@@ -171,15 +173,12 @@ public final class GpuSsa {
         if (out.size() < nout * Long.BYTES) {
             throw new IllegalArgumentException("product needs " + nout + " digits");
         }
-        int l = p.logL;
         int k = p.k;
         int levels = maxPassLevels(c.logGroup, p);
         boolean truncated = runsTruncated(p, levels);
-        long ntiles = (nout + TILE - 1) / TILE;
         try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
-                DeviceBuffer tmp = d.allocate(nout * Long.BYTES, s);
-                DeviceBuffer tiles = d.allocate((ntiles + 1) * Integer.BYTES, s)) {
+                DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
             // The split of each operand into coefficients is fused into its first forward pass.
             forward(d, s, p, levels, truncated, x, nx, p.piecesX, a);
             if (!square) {
@@ -194,19 +193,41 @@ public final class GpuSsa {
                 pointwise(d, s, c, p, square, a, b, 0, 1L << k);
             }
             inverse(d, s, p, levels, truncated, a);  // its last pass also brings each coefficient to its canonical residue
-            if (p.packed) {
-                // coefficients packed as 61-bit words by the last inverse pass (SsaPlan.packed)
-                d.launch("ssa_combine61", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
-                        new KernelArgs().ptr(a).i32(l).i32((int) (p.pieceBits() / SsaPlan.STORED_BITS))
-                                .i32(p.packedWords()).i64((1L << k) - 1).ptr(tmp).i64(nout));
-            } else {
-                d.launch("ssa_combine", (nout + CONV_THREADS - 1) / CONV_THREADS, CONV_THREADS, 0, s,
-                        new KernelArgs().ptr(a).i32(l).i32(k).i32(p.m).ptr(tmp).i64(nout).i64(p.coefficientBits()));
-            }
-            d.launch("ssa_carry_tiles", ntiles, CONV_THREADS, 0, s, new KernelArgs().ptr(tmp).i64(nout).ptr(tiles));
-            d.launch("ssa_carry_scan", 1, CONV_THREADS, 0, s, new KernelArgs().ptr(tiles).i64(ntiles));
-            d.launch("ssa_carry_apply", ntiles, CONV_THREADS, 0, s,
-                    new KernelArgs().ptr(tmp).i64(nout).ptr(tiles).ptr(out));
+            finish(d, s, p, a, nout, tiles, out);
+        }
+    }
+
+    /**
+     * Scratch bytes of the finish for a product of nout digits (ssa_fin_state_words in cuda/ssa_finish.cuh): a
+     * ticket counter and one published carry word per tile of {@link #TILE} digits, 4 bytes each.
+     */
+    static long finishStateBytes(long nout) {
+        return (1 + finishTiles(nout)) * Integer.BYTES;
+    }
+
+    /** Tiles (blocks) of the finish for a product of nout digits. */
+    static long finishTiles(long nout) {
+        return (nout + TILE - 1) / TILE;
+    }
+
+    /**
+     * Queues out[0, nout) = the canonical product from the coefficients in a (after the inverse transform): the
+     * scratch zeroed (the kernel's ticket and tile words start at 0), then one launch of the overlap-add and carry
+     * ({@code ssa_finish61} from the 61-bit words of a {@linkplain SsaPlan#packed packed} plan, else
+     * {@code ssa_finish}).
+     */
+    private static void finish(CudaDevice d, DeviceStream s, SsaPlan p, DeviceBuffer a, long nout, DeviceBuffer state,
+            DeviceBuffer out) {
+        check(cuMemsetD32Async(state.pointer(), 0, finishStateBytes(nout) / Integer.BYTES, s.handle()), "cuMemsetD32Async");
+        long blocks = finishTiles(nout);
+        if (p.packed) {
+            d.launch("ssa_finish61", blocks, FIN_THREADS, 0, s,
+                    new KernelArgs().ptr(a).i32(p.logL).i32((int) (p.pieceBits() / SsaPlan.STORED_BITS))
+                            .i32(p.packedWords()).i64((1L << p.k) - 1).ptr(out).i64(nout).ptr(state));
+        } else {
+            d.launch("ssa_finish", blocks, FIN_THREADS, 0, s,
+                    new KernelArgs().ptr(a).i32(p.logL).i32(p.k).i32(p.m).ptr(out).i64(nout).i64(p.coefficientBits())
+                            .ptr(state));
         }
     }
 

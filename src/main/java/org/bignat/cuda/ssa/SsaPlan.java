@@ -30,7 +30,7 @@ package org.bignat.cuda.ssa;
  *
  * <p>Packed combine ({@link #packed}): where it stays within the bound, m is then rounded up to a multiple of 61, so
  * that a piece is {@code M = 61 q} bits and every coefficient starts on a 61-bit output digit; the last inverse pass
- * stores each coefficient as {@code 2q + 1} words of 61 bits and {@code ssa_combine61} adds them with coalesced
+ * stores each coefficient as {@code 2q + 1} words of 61 bits and the finish ({@code ssa_finish61}) adds them with coalesced
  * 8-byte reads (a larger m only lowers P). At 2^30 bits each: m = 1830, P = 48895 (H200, 2026-11-21: combine
  * 0.92 -> 0.46 ms, the last inverse pass +0.27 ms, the product 18.64 -> 18.45 ms). The largest product: {@code 2^17} coefficients of {@code L = 2^13} digits, operands
  * up to about {@code 2^32.6} bits each (3.2 * 2^32 bits for balanced operands); larger operands throw.

@@ -22,7 +22,7 @@ class SsaPlanTest {
         assertTrue(p.piecesX + p.piecesY - 1 <= (1L << p.k), "cyclic convolution must not wrap: " + at);
         assertTrue(2 * p.pieceBits() + p.k + 2 <= p.ringBits(), "coefficients must stay below 2^(N-2): " + at);
         assertTrue(p.piecesX * p.pieceBits() >= 61 * nx && p.piecesY * p.pieceBits() >= 61 * ny, at);
-        // at most 6 coefficients overlap a 61-bit output digit (ssa_combine's 64-bit sums)
+        // at most 6 coefficients overlap a 61-bit output digit (ssa_finish's 64-bit sums)
         assertTrue((61 + p.coefficientBits()) / p.pieceBits() + 1 <= 7, at);
         // truncated transform: at most 3 * 2^(k-2) product coefficients, exactly when some m <= mmax allows it
         // (k >= MIN_TRUNCATED_K), and m the smallest m that does (the smallest for 2^k when not truncated)
@@ -137,6 +137,19 @@ class SsaPlanTest {
         assertTrue(GpuSsa.topTwoDirect(16, 2, 1L << 15));
         assertTrue(!GpuSsa.topTwoDirect(16, 2, (1L << 15) + 1));  // a piece j + 2^15 with data: the butterflies
         assertTrue(!GpuSsa.topTwoDirect(13, 5, 100));  // five levels in the first pass (2^24 bits)
+    }
+
+    /** The finish's grid and scratch (GpuSsa; no GPU needed): one block per tile of 2048 digits, a ticket and a word per tile. */
+    @Test
+    void finishScratch() {
+        assertEquals(1, GpuSsa.finishTiles(1));
+        assertEquals(1, GpuSsa.finishTiles(GpuSsa.TILE));
+        assertEquals(2, GpuSsa.finishTiles(GpuSsa.TILE + 1));
+        assertEquals(8L, GpuSsa.finishStateBytes(2));
+        assertEquals(4L * (1 + 3), GpuSsa.finishStateBytes(3L * GpuSsa.TILE));
+        long nout = 2 * (((1L << 30) + 60) / 61);  // 2^30 x 2^30 bits: 17190 tiles, 69 KB (the old path: 282 MB of digits)
+        assertEquals(17190, GpuSsa.finishTiles(nout));
+        assertEquals(4L * 17191, GpuSsa.finishStateBytes(nout));
     }
 
     @Test
