@@ -55,6 +55,9 @@
 #define SSA_PW_PAD(j) ((j) + ((j) >> 3))
 /** Dynamic shared memory of a pointwise block in bytes: two padded arrays of 2^l words. */
 #define SSA_PW_SMEM(l) (18 << (l))
+#ifndef SSA_F01_INV
+#define SSA_F01_INV 1
+#endif
 
 /** Threads of a pointwise block for coefficients of 2^l digits: one per 8-word DFT, 32 to SSA_PW_THREADS. */
 __host__ __device__ __forceinline__ constexpr int ssa_pw_threads(int l) {
@@ -399,9 +402,10 @@ __device__ __forceinline__ ssa_u64 ssa_pw_load(const int* __restrict__ c, int j,
 
 /**
  * One forward round of B levels over spans of 2^m words on one or two arrays; FIRST: the words come
- * from the digits in device memory (absorb, twist) instead of shared memory.
+ * from the digits in device memory (absorb, twist) instead of shared memory; FIRST and PRE: from the words
+ * ssa_pw_fuse01_load left in shared memory (absorbed, not yet twisted).
  */
-template <class F, int B, bool TWO, bool FIRST, bool SQUARE, int NT>
+template <class F, int B, bool TWO, bool FIRST, bool SQUARE, int NT, bool PRE = false>
 __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const int* __restrict__ ga, const int* __restrict__ gb,
                                                  const ssa_u64* __restrict__ tw, int l, int m, int stride) {
     const int L = 1 << l, sub = 1 << (m - B);
@@ -419,8 +423,13 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
             if (FIRST) {
                 const ssa_u64 pj = ZTW ? (s ? q2_shoup(pc, q2_z16_plain<false>(s << (3 - B)), q2_z16_shoup<false>(s << (3 - B))) : pc)
                                        : __ldg(tw + SSA_LMAX + j * stride);
-                x[s] = ssa_pw_load<F>(ga, j, L - 1, pj);
-                if (TWO) y[s] = ssa_pw_load<F>(gb, j, L - 1, pj);
+                if (PRE) {
+                    x[s] = F::mul(sa[SSA_PW_PAD(j)], pj);
+                    if (TWO) y[s] = F::mul(sb[SSA_PW_PAD(j)], pj);
+                } else {
+                    x[s] = ssa_pw_load<F>(ga, j, L - 1, pj);
+                    if (TWO) y[s] = ssa_pw_load<F>(gb, j, L - 1, pj);
+                }
             } else {
                 x[s] = sa[SSA_PW_PAD(j)];
                 if (TWO) y[s] = sb[SSA_PW_PAD(j)];
@@ -487,7 +496,107 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
     }
 }
 
-template <class F, bool SQUARE, int NT = 0>
+// ---------------------------------------------------------------------------------------------
+// v19 (SSA-NOTES v19-p12): the top transform's levels 1 and 0 fused into the pointwise kernel (sm_90 clusters).
+//
+// Levels 1 and 0 only mix the 4 coefficients of a group 4g..4g+3 (buffer order), with whole-digit twiddles. Forward
+// (decimation in frequency; ssa_fft.cuh: level h pairs (i, i + 2^h) with the shift (i mod 2^h) N / 2^h): level 1 gives
+// a0 = x0 + x2, a2 = x0 - x2, a1 = x1 + x3, a3 = (x1 - x3) 2^(N/2); level 0: z0,1 = a0 +- a1, z2,3 = a2 +- a3. The
+// inverse (decimation in time) runs level 0, then level 1 with the shift 2^-(N/2) = -2^(N/2): b0,1 = p0 +- p1,
+// b2,3 = p2 +- p3, c0,2 = b0 +- b2, c1,3 = b1 -+ b3 2^(N/2). A product by 2^(N/2) mod 2^N + 1 (N = 24 L) is a rotation by
+// L/2 digits with the wrapped half negated: (t 2^(N/2))_j = sigma_j t_(j xor L/2), sigma_j = +1 for j >= L/2, else -1.
+// So block 4g + i needs its three siblings' inputs (forward) and products (inverse). The pointwise kernels with
+// __cluster_dims__(4, 1, 1) run the group as one cluster (blockIdx.x mod 4 = i = the block's rank in it; both launches
+// of a truncated product start at a multiple of 4):
+//  - forward: each block reads the 4 raw coefficients from device memory (the siblings' loads hit L2), forms its z_i
+//    and absorbs it once into shared memory (ssa_pw_fuse01_load); the first NTT round twists from there. The raw
+//    coefficients cannot sit in shared memory for distributed-shared-memory reads: the two NTT arrays fill the 72 KiB
+//    of a block (3 blocks per SM), and the first round writes all of them.
+//  - inverse: each block leaves its product's digits in shared memory, cluster barrier, reads the siblings' digits
+//    through distributed shared memory, writes its c_i (ssa_pw_fuse01_store), cluster barrier (no block leaves while a
+//    sibling still reads its shared memory). That barrier also orders every sibling's forward reads of coefficient c
+//    before block c overwrites it.
+// Digits: inputs |d| <= 3 2^24 + 16 (the transform's invariant), |z| <= 4 (3 2^24 + 16) < 2^27.6, one absorb gives
+// digits in [-13, 2^24 + 12]: 2 2^12 (2^24 + 13)^2 < 2^61.01 < q1 q2 = 2^61.88, so the two-prime NTT stays exact. Products
+// leave the final absorb in [-2, 2^25 + 2] (the 2^-k shift of digits below 2^25 + 2^14), |c| <= 2^27 + 8, and one absorb
+// gives [-8, 2^24 + 7], within the invariant that the next inverse pass (levels 3, 2) takes.
+
+/** Digit of a group combination u + v or u - v (MINUS), as int: |u|, |v| < 2^27. */
+__device__ __forceinline__ int ssa_f01_comb(int u, int v, bool minus) { return minus ? u - v : u + v; }
+
+/**
+ * The absorbed digits of z_i (the forward's levels 1 and 0, above) for group member i = rank, from the group's 4 raw
+ * coefficients at grp (4 L digits), as field words from_int(d) at sa[SSA_PW_PAD(j)]: runs of 4 digits per thread, each
+ * from 16-byte loads of the 4 members at j0 (members 1 and 3 at j0 xor L/2 when i >= 2) plus their digit j0 - 1 for the
+ * absorb's carry (the wrap at j = 0 negates it, as in ssa_pw_load).
+ */
+template <class F, int NT>
+__device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, const int* grp, int rank, int l) {
+    const int L = 1 << l, lmask = L - 1, half = L >> 1;
+    const bool dif = rank >> 1, odd = rank & 1;  // level 1's difference (rotated members 1, 3), level 0's
+    const int hs = dif ? half : 0;
+    const int *x0 = grp, *x1 = grp + L, *x2 = grp + 2 * L, *x3 = grp + 3 * L;
+    for (int run = threadIdx.x; run < (L >> 2); run += (NT ? NT : blockDim.x)) {
+        const int j0 = run << 2, pm = (j0 - 1) & lmask;
+        const int4 a0 = *reinterpret_cast<const int4*>(x0 + j0), a2 = *reinterpret_cast<const int4*>(x2 + j0);
+        const int4 a1 = *reinterpret_cast<const int4*>(x1 + (j0 ^ hs)), a3 = *reinterpret_cast<const int4*>(x3 + (j0 ^ hs));
+        const int q0 = x0[pm], q2 = x2[pm], q1 = x1[pm ^ hs], q3 = x3[pm ^ hs];
+        // z = u + v or u - v: u = x0 +- x2, v = (x1 +- x3) at the rotated position, minus iff odd xor (dif and j < L/2).
+        const bool mr = odd != (dif && j0 < half), mp = odd != (dif && pm < half);
+        const int z[5] = {ssa_f01_comb(ssa_f01_comb(q0, q2, dif), ssa_f01_comb(q1, q3, dif), mp),
+                          ssa_f01_comb(ssa_f01_comb(a0.x, a2.x, dif), ssa_f01_comb(a1.x, a3.x, dif), mr),
+                          ssa_f01_comb(ssa_f01_comb(a0.y, a2.y, dif), ssa_f01_comb(a1.y, a3.y, dif), mr),
+                          ssa_f01_comb(ssa_f01_comb(a0.z, a2.z, dif), ssa_f01_comb(a1.z, a3.z, dif), mr),
+                          ssa_f01_comb(ssa_f01_comb(a0.w, a2.w, dif), ssa_f01_comb(a1.w, a3.w, dif), mr)};
+        const int cin = z[0] >> SSA_DBITS;
+#pragma unroll
+        for (int t = 0; t < 4; ++t) {
+            const int d = (z[t + 1] & SSA_DMASK) + (t == 0 ? (j0 == 0 ? -cin : cin) : (z[t] >> SSA_DBITS));
+            sa[SSA_PW_PAD(j0 + t)] = F::from_int(d);
+        }
+    }
+}
+
+/**
+ * The inverse's levels 0 and 1 (above) for group member i = rank: c_i from the group's 4 products (digits at P in each
+ * block's shared memory; the siblings' through distributed shared memory, after a cluster barrier), absorbed once, to
+ * out (device memory), then a cluster barrier so that no block exits while a sibling still reads its P. sm_90 only.
+ */
+template <int NT>
+__device__ __forceinline__ void ssa_pw_fuse01_store(int* __restrict__ out, const int* P, int rank, int l) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    const int L = 1 << l, lmask = L - 1, half = L >> 1;
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+    const int* p[4];
+#pragma unroll
+    for (int r = 0; r < 4; ++r) p[r] = r == rank ? P : static_cast<const int*>(__cluster_map_shared_rank(P, r));
+    const bool hi = rank >> 1, odd = rank & 1;  // level 1's difference, level 0's (rotated members 2, 3)
+    const int hs = odd ? half : 0;
+    for (int run = threadIdx.x; run < (L >> 2); run += (NT ? NT : blockDim.x)) {
+        const int j0 = run << 2, pm = (j0 - 1) & lmask;
+        const int4 a0 = *reinterpret_cast<const int4*>(p[0] + j0), a1 = *reinterpret_cast<const int4*>(p[1] + j0);
+        const int4 a2 = *reinterpret_cast<const int4*>(p[2] + (j0 ^ hs)), a3 = *reinterpret_cast<const int4*>(p[3] + (j0 ^ hs));
+        const int q0 = p[0][pm], q1 = p[1][pm], q2 = p[2][pm ^ hs], q3 = p[3][pm ^ hs];
+        // c = u + v or u - v: u = p0 +- p1, v = (p2 +- p3) at the rotated position, minus iff hi xor (odd and j >= L/2).
+        const bool mr = hi != (odd && j0 >= half), mp = hi != (odd && pm >= half);
+        const int z[5] = {ssa_f01_comb(ssa_f01_comb(q0, q1, odd), ssa_f01_comb(q2, q3, odd), mp),
+                          ssa_f01_comb(ssa_f01_comb(a0.x, a1.x, odd), ssa_f01_comb(a2.x, a3.x, odd), mr),
+                          ssa_f01_comb(ssa_f01_comb(a0.y, a1.y, odd), ssa_f01_comb(a2.y, a3.y, odd), mr),
+                          ssa_f01_comb(ssa_f01_comb(a0.z, a1.z, odd), ssa_f01_comb(a2.z, a3.z, odd), mr),
+                          ssa_f01_comb(ssa_f01_comb(a0.w, a1.w, odd), ssa_f01_comb(a2.w, a3.w, odd), mr)};
+        const int cin = z[0] >> SSA_DBITS;
+        int d[4];
+#pragma unroll
+        for (int t = 0; t < 4; ++t) d[t] = (z[t + 1] & SSA_DMASK) + (t == 0 ? (j0 == 0 ? -cin : cin) : (z[t] >> SSA_DBITS));
+        *reinterpret_cast<int4*>(out + j0) = make_int4(d[0], d[1], d[2], d[3]);
+    }
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+#endif
+}
+
+template <class F, bool SQUARE, int NT = 0, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const int* __restrict__ b,
                                                    const ssa_u64* __restrict__ tw, int l, int k) {
     extern __shared__ ssa_u64 ssa_pw_sm[];
@@ -498,12 +607,22 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     int* ac = a + ((ssa_i64)blockIdx.x << l);
     const int* bc = b + ((ssa_i64)blockIdx.x << l);
 
+    // C4 (v19): the forward's levels 1 and 0 first (ssa_pw_fuse01_load: the group's member rank = blockIdx.x mod 4).
+    const int rank = (int)(blockIdx.x & 3);
+    if (C4) {
+        ssa_pw_fuse01_load<F, NT>(sa, a + ((ssa_i64)(blockIdx.x & ~3u) << l), rank, l);
+        if (!SQUARE) ssa_pw_fuse01_load<F, NT>(sb, b + ((ssa_i64)(blockIdx.x & ~3u) << l), rank, l);
+#if !SSA_F01_INV && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        __cluster_barrier_arrive();
+#endif
+        __syncthreads();
+    }
     // Forward rounds: a leading round of l mod 3 levels, then rounds of 3 down to spans of 8 words.
-    // The first round reads the digits from device memory (l >= 5, so at least two rounds).
+    // The first round reads the digits from device memory (C4: the words above; l >= 5, so at least two rounds).
     const int b0 = l % 3 ? l % 3 : 3;
-    if (b0 == 1) ssa_pw_fwd_round<F, 1, !SQUARE, true, SQUARE, NT>(sa, sb, ac, bc, tw, l, l, stride);
-    else if (b0 == 2) ssa_pw_fwd_round<F, 2, !SQUARE, true, SQUARE, NT>(sa, sb, ac, bc, tw, l, l, stride);
-    else ssa_pw_fwd_round<F, 3, !SQUARE, true, SQUARE, NT>(sa, sb, ac, bc, tw, l, l, stride);
+    if (b0 == 1) ssa_pw_fwd_round<F, 1, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    else if (b0 == 2) ssa_pw_fwd_round<F, 2, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    else ssa_pw_fwd_round<F, 3, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
     __syncthreads();
     for (int m = l - b0; m > 3; m -= 3) {
         ssa_pw_fwd_round<F, 3, !SQUARE, false, SQUARE, NT>(sa, sb, ac, bc, tw, l, m, stride);
@@ -544,6 +663,9 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     // Multiply by 2^-k = 2^(2N - k): the inverse transform's normalization.
     const SsaShift sh = ssa_shift(2 * n - k, n);
     const ssa_i64 scale = 1LL << sh.r;
+#if !SSA_F01_INV && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if (C4) __cluster_barrier_wait();
+#endif
     for (int j = threadIdx.x; j < L; j += (NT ? NT : blockDim.x)) {
         ssa_i64 w[3];
 #pragma unroll
@@ -553,8 +675,13 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
             const int t = dg[m];
             w[d] = (ssa_i64)(ng ? -t : t) * scale;
         }
-        ac[j] = ssa_absorb3(w[0], w[1], w[2], j < 1, j < 2);
+        // C4: the product's digits stay in shared memory (sa's words are dead since the absorb above) for the inverse's
+        // levels 0 and 1.
+        const int dj = ssa_absorb3(w[0], w[1], w[2], j < 1, j < 2);
+        if (C4 && SSA_F01_INV) reinterpret_cast<int*>(sa)[j] = dj;
+        else ac[j] = dj;
     }
+    if (C4 && SSA_F01_INV) ssa_pw_fuse01_store<NT>(ac, reinterpret_cast<const int*>(sa), rank, l);
 }
 
 /**
@@ -562,9 +689,9 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
  * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
  * rounds unrolled), as its own function (own register allocation; one call per block).
  */
-template <bool SQUARE, int LL>
+template <bool SQUARE, int LL, bool C4 = false>
 __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int k) {
-    ssa_pointwise_body<SsaFieldQ2, SQUARE, ssa_pw_threads(LL)>(a, b, tw, LL, k);
+    ssa_pointwise_body<SsaFieldQ2, SQUARE, ssa_pw_threads(LL), C4>(a, b, tw, LL, k);
 }
 
 /**
@@ -573,12 +700,12 @@ __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const in
  * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
  * where the set of specialized l was the switch SSA_PW2_LSPEC).
  */
-template <bool SQUARE>
+template <bool SQUARE, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, const int* __restrict__ b,
                                                         const ssa_u64* __restrict__ tw, int l, int k) {
 #define SSA_PW2_LCASE(LL) \
     if (l == (LL) && blockDim.x == ssa_pw_threads(LL)) { \
-        ssa_pointwise2_body_l<SQUARE, LL>(a, b, tw, k); \
+        ssa_pointwise2_body_l<SQUARE, LL, C4>(a, b, tw, k); \
         return; \
     }
     SSA_PW2_LCASE(12)
@@ -586,7 +713,7 @@ __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, con
     SSA_PW2_LCASE(10)
     SSA_PW2_LCASE(9)
 #undef SSA_PW2_LCASE
-    ssa_pointwise_body<SsaFieldQ2, SQUARE>(a, b, tw, l, k);
+    ssa_pointwise_body<SsaFieldQ2, SQUARE, 0, C4>(a, b, tw, l, k);
 }
 
 /**
@@ -618,4 +745,34 @@ ssa_pointwise2_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise2_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
     ssa_pointwise2_dispatch<true>(a, a, tw, l, k);
+}
+
+
+/**
+ * Clusters of 4 blocks (the group 4g..4g+3 of the fused levels 1 and 0, v19) exist from sm_90 on; below it the cluster
+ * kernels compile to nothing (lib/bignat.fatbin also holds sm_80/86/89 code and compute_80 PTX; GpuSsa launches them
+ * only on devices of compute capability 9.0 and up).
+ */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+#define SSA_CLUSTER4 __cluster_dims__(4, 1, 1)
+#define SSA_CLUSTER4_BODY(x) x
+#else
+#define SSA_CLUSTER4
+#define SSA_CLUSTER4_BODY(x)
+#endif
+
+/**
+ * ssa_pointwise2_mul with the top transform's levels 1 and 0 fused in (v19, above): a and b hold the forward transforms
+ * stopped at level 2, a receives the products with the inverse's levels 0 and 1 applied. Grid: a multiple of 4 blocks,
+ * from a coefficient index that is a multiple of 4; threads and shared memory as ssa_pointwise2_mul. sm_90 and up.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS) SSA_CLUSTER4
+ssa_pointwise2_mul_f01(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
+    SSA_CLUSTER4_BODY((ssa_pointwise2_dispatch<false, true>(a, b, tw, l, k)));
+}
+
+/** a[i] = a[i]^2 * 2^-k with levels 1 and 0 fused in, as ssa_pointwise2_mul_f01. */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS) SSA_CLUSTER4
+ssa_pointwise2_sqr_f01(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
+    SSA_CLUSTER4_BODY((ssa_pointwise2_dispatch<true, true>(a, a, tw, l, k)));
 }

@@ -45,6 +45,8 @@ static bool TOP2K = true;  // env TOP2K=0: never the v17c kernel ssa_fft_forward
 static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, v17's direct path); 0: no cap
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
+static bool FUSE01 = true;  // env FUSE01=0: never the pointwise kernels with the transform's levels 1 and 0 fused in (v19)
+static int CC = 0;           // the device's compute capability, 10 major + minor
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
 static int fft_threads(int l, int r) {
     int t = ssa_fft_threads(l, r);
@@ -126,6 +128,10 @@ static void init_tw(Dev& d) {
         CK(cudaMemcpy(d.tw2, t2.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
         CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
         CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+        if (CC >= 90) {
+            CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+            CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+        }
     }
     CK(cudaMalloc(&d.tw, SSA_TW_LEN * 8));
     CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
@@ -155,15 +161,24 @@ static int pass_r(const Plan& p, int remaining) {
 }
 // Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
 static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
+// Passes of a transform over the top n levels of the plan (pass_r's split).
+static int passes_of(const Plan& p, int n) { int c = 0; for (int h = n; h > 0; h -= pass_r(p, h)) ++c; return c; }
+// Whether the product runs levels 1 and 0 inside the pointwise kernels (v19, ssa_pointwise2_*_f01; mirrored by
+// GpuSsa.fuseBottomLevels): two-prime pointwise, sm_90 (clusters), and the transforms over levels k-1 .. 2 take fewer
+// passes than over all k levels (where the bottom pass holds more levels, the fused kernels would remove no pass).
+static bool fuse01(const Plan& p) {
+    return FUSE01 && CC >= 90 && PW2 && p.l <= 12 && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
+}
 // Words of 61 bits per coefficient the last inverse pass packs for ssa_combine61 (0: none; needs the fused normalize).
 static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
 // Levels per pass (mirrored by GpuSsa.schedule): the forward from the top level down, the inverse from level
 // 0 up, each pass as many levels as pass_r allows (the inverse's last pass takes the remainder: few levels
 // there keep many blocks for the normalize fused into it). A truncated transform needs both top levels in
 // the inverse's last pass: a remainder of one level borrows one from the pass below.
+// With fuse01 the transforms stop at (start from) level 2: the schedule covers the top k - 2 levels.
 static std::vector<int> schedule(const Plan& p, bool inv) {
     std::vector<int> rs;
-    for (int h = p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
+    for (int h = fuse01(p) && (!inv || SSA_F01_INV) ? p.k - 2 : p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
     if (inv && truncated(p) && rs.back() == 1) { rs.back() = 2; rs[rs.size() - 2] -= 1; }
     return rs;
 }
@@ -199,7 +214,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
             h0 -= r;
         }
     } else {
-        int lo = 0;
+        int lo = fuse01(p) && SSA_F01_INV ? 2 : 0;
         for (int r : rs) {
             const int h0 = lo + r - 1;
             if (FUSED_NORM && lo + r == p.k)
@@ -212,7 +227,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
         }
     }
 }
-static int npasses(const Plan& p) { int c = 0; for (int h = p.k; h > 0; h -= pass_r(p, h)) ++c; return c; }
+static int npasses(const Plan& p) { return (int)schedule(p, false).size(); }
 
 // Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE+1 events or null.
 static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, bool square, ssa_i64* out, cudaStream_t s, cudaEvent_t* ev) {
@@ -245,13 +260,16 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
             const long long c0 = tr && li ? 1LL << (p.k - 1) : 0, nc = tr ? (li ? 1LL << (p.k - 1) : 1LL << (p.k - 2)) : 1LL << p.k;
             int* a = d.bufA + (c0 << p.l);
             const int* b = d.bufB + (c0 << p.l);
-            if (PW2 && p.l <= 12) {
+            if (fuse01(p)) {
+                if (square) ssa_pointwise2_sqr_f01<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
+                else ssa_pointwise2_mul_f01<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
+            } else if (PW2 && p.l <= 12) {
                 if (square) ssa_pointwise2_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
                 else ssa_pointwise2_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
             } else if (square) ssa_pointwise_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw, p.l, p.k, d.linv[p.l]);
             else ssa_pointwise_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw, p.l, p.k, d.linv[p.l]);
             CKL();
-            pev("pointwise " + std::to_string(li) + " blocks=" + std::to_string(nc), s);
+            pev("pointwise " + std::to_string(li) + (fuse01(p) ? " f01" : "") + " blocks=" + std::to_string(nc), s);
         }
     }
     rec(3);
@@ -319,8 +337,8 @@ static bool check_one(Dev& dev, long long na, long long nb, int kind, bool squar
     bool ok = mpz_cmp(c, g) == 0;
     for (auto v : C) if (v < 0 || v > (int64_t)((1ULL << 61) - 1)) ok = false;
     if (!ok || verbose)
-        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
-               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", pack_words(p) ? " packed" : "");
+        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s%s%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
+               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", pack_words(p) ? " packed" : "", fuse01(p) ? " f01" : "");
     mpz_clears(a, b, c, g, NULL);
     return ok;
 }
@@ -339,9 +357,11 @@ int main(int argc, char** argv) {
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
     if (getenv("PACK")) PACK = atoi(getenv("PACK")) != 0;
+    if (getenv("FUSE01")) FUSE01 = atoi(getenv("FUSE01")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC);
+    CC = 10 * prop.major + prop.minor;
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, (int)(FUSE01 && CC >= 90));
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
@@ -490,8 +510,8 @@ int main(int argc, char** argv) {
                                2 * Tt * npasses(p),
                                2 * T, T + 16.0 * n, 8 * 2.0 * n * 3};
             char line[512];
-            printf("2^%d%s plan l=%d k=%d m=%d P=%lld%s, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m,
-                   p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", T / 1e6);
+            printf("2^%d%s plan l=%d k=%d m=%d P=%lld%s%s, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m,
+                   p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", fuse01(p) ? " f01" : "", T / 1e6);
             for (int s = 0; s < 7; ++s)
                 printf("  %-10s %8.3f ms  %7.0f GB/s (%.0f%% of copy)\n", STAGE[s], median(st[s]), bytes[s] / (median(st[s]) * 1e-3) / 1e9,
                        100 * bytes[s] / (median(st[s]) * 1e-3) / 1e9 / copyBw);
