@@ -55,9 +55,6 @@
 #define SSA_PW_PAD(j) ((j) + ((j) >> 3))
 /** Dynamic shared memory of a pointwise block in bytes: two padded arrays of 2^l words. */
 #define SSA_PW_SMEM(l) (18 << (l))
-#ifndef SSA_F01_INV
-#define SSA_F01_INV 1
-#endif
 
 /** Threads of a pointwise block for coefficients of 2^l digits: one per 8-word DFT, 32 to SSA_PW_THREADS. */
 __host__ __device__ __forceinline__ constexpr int ssa_pw_threads(int l) {
@@ -78,7 +75,8 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 // Fields of the pointwise NTT (v10). GL: Goldilocks (above). Q2: two 31-bit primes q1 = 15 2^27 + 1,
 // q2 = 63 2^25 + 1 computed side by side, a word = q1 residue (low 32 bits) + q2 residue (high 32 bits),
 // Montgomery multiplies with R = 2^32 (32-bit multiplies, min-based add/sub instead of 64-bit carry
-// chains) and a CRT lift at the end. Exact for l <= 12: q1 q2 > 2^61.88 > 2 * 2^12 (2^24 + 3)^2. Its table
+// chains) and a CRT lift at the end. Exact for l <= 12: q1 q2 > 2^61.88 > 2 * 2^12 (2^24 + 3)^2 (digits up to
+// 2^24.44 would do; the fused levels 1, 0 of v19 give |digit| <= 2^24 + 13). Its table
 // (org.bignat.cuda.ssa.TwoPrimes / the harness) has the Goldilocks table's layout, entries in Montgomery
 // form (x R mod q): omega^i R, omega^-i R, psi^j R, and psi^-j R^2 (the last absorbs the R^-1 that the
 // pointwise product leaves); the 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)).
@@ -507,7 +505,8 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 // L/2 digits with the wrapped half negated: (t 2^(N/2))_j = sigma_j t_(j xor L/2), sigma_j = +1 for j >= L/2, else -1.
 // So block 4g + i needs its three siblings' inputs (forward) and products (inverse). The pointwise kernels with
 // __cluster_dims__(4, 1, 1) run the group as one cluster (blockIdx.x mod 4 = i = the block's rank in it; both launches
-// of a truncated product start at a multiple of 4):
+// of a truncated product start at a multiple of 4), with the load-balancing cluster scheduling policy (set by the host:
+// a cluster waits for 4 free block slots of one GPC; SSA-NOTES v19-p12):
 //  - forward: each block reads the 4 raw coefficients from device memory (the siblings' loads hit L2), forms its z_i
 //    and absorbs it once into shared memory (ssa_pw_fuse01_load); the first NTT round twists from there. The raw
 //    coefficients cannot sit in shared memory for distributed-shared-memory reads: the two NTT arrays fill the 72 KiB
@@ -518,43 +517,107 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 //    before block c overwrites it.
 // Digits: inputs |d| <= 3 2^24 + 16 (the transform's invariant), |z| <= 4 (3 2^24 + 16) < 2^27.6, one absorb gives
 // digits in [-13, 2^24 + 12]: 2 2^12 (2^24 + 13)^2 < 2^61.01 < q1 q2 = 2^61.88, so the two-prime NTT stays exact. Products
-// leave the final absorb in [-2, 2^25 + 2] (the 2^-k shift of digits below 2^25 + 2^14), |c| <= 2^27 + 8, and one absorb
-// gives [-8, 2^24 + 7], within the invariant that the next inverse pass (levels 3, 2) takes.
+// leave the final absorb with |d| < 2^25 + 2 (the 2^-k shift of digits |d| < 2^25 + 2^14), |c| < 2^27 + 8, and one absorb
+// gives [-9, 2^24 + 8], within the invariant that the next inverse pass (levels 3, 2) takes.
 
-/** Digit of a group combination u + v or u - v (MINUS), as int: |u|, |v| < 2^27. */
-__device__ __forceinline__ int ssa_f01_comb(int u, int v, bool minus) { return minus ? u - v : u + v; }
+/**
+ * One output coefficient of a group's two fused levels, both directions alike: z_j = (u0_j +- u1_j) +- (v0 +- v1)_j'
+ * with the inner signs minus where rot, j' = j xor L/2 where rot (the rotation by L/2 digits), and the outer sign minus
+ * iff base xor (rot and (j < L/2) == flip_low) (sigma_j of the rotation). Forward, member i: u = x0, x2; v = x1, x3;
+ * rot = i >> 1; base = i & 1; flip_low. Inverse, member i: u = p0, p1; v = p2, p3; rot = i & 1; base = i >> 1; not
+ * flip_low. (The index and sign rules were checked in a model against ssa_fft.cuh's butterflies: SSA-NOTES v19-p12.)
+ */
+struct SsaF01 {
+    const int *u0, *u1, *v0, *v1;
+    bool rot, base, flip_low;
+    __device__ __forceinline__ bool minus(int j, int half) const { return base != (rot && ((j < half) == flip_low)); }
+};
+/** (a0 +- a1) +- (b0 +- b1) with compile-time signs: three adds per digit. */
+template <bool ROT, bool MINUS>
+__device__ __forceinline__ int ssa_f01_z(int a0, int a1, int b0, int b1) {
+    const int u = ROT ? a0 - a1 : a0 + a1, v = ROT ? b0 - b1 : b0 + b1;
+    return MINUS ? u - v : u + v;
+}
+template <bool ROT, bool MINUS>
+__device__ __forceinline__ void ssa_f01_z4(int (&z)[4], const int4 (&w)[4]) {
+    z[0] = ssa_f01_z<ROT, MINUS>(w[0].x, w[1].x, w[2].x, w[3].x);
+    z[1] = ssa_f01_z<ROT, MINUS>(w[0].y, w[1].y, w[2].y, w[3].y);
+    z[2] = ssa_f01_z<ROT, MINUS>(w[0].z, w[1].z, w[2].z, w[3].z);
+    z[3] = ssa_f01_z<ROT, MINUS>(w[0].w, w[1].w, w[2].w, w[3].w);
+}
+/** Digit j of z with run-time signs (the one carry-in digit per warp and operand). */
+__device__ __forceinline__ int ssa_f01_z1(const SsaF01& g, int j, int half, int lmask) {
+    const int jr = g.rot ? j ^ half : j;
+    const int u = g.rot ? g.u0[j] - g.u1[j] : g.u0[j] + g.u1[j];
+    const int v = g.rot ? g.v0[jr] - g.v1[jr] : g.v0[jr] + g.v1[jr];
+    return g.minus(j, half) ? u - v : u + v;
+}
+
+/**
+ * The absorbed digits of NOPS group combinations (SsaF01), in runs of 4 digits from 16-byte loads of the 4 members: warp
+ * w takes the consecutive runs [w R, (w + 1) R) (R = runs per warp), 32 per iteration, so that the absorb's carry-in
+ * digit j0 - 1 is the previous lane's last digit (a shuffle) and, for lane 0, lane 31's of the previous iteration; only
+ * the warp's first run loads it (4 scalar loads per operand). The signs are uniform per warp and iteration where 128
+ * digits never straddle L/2 (l >= 8): a 4-way branch to compile-time signs, three adds per digit. out(op, j0, d) takes
+ * digits j0 .. j0+3 of operand op (the wrap at j = 0 negates the carry, as in ssa_pw_load).
+ */
+template <int NOPS, class Out>
+__device__ __forceinline__ void ssa_f01_runs(const SsaF01 (&g)[NOPS], int l, int T, Out out) {
+    const int L = 1 << l, lmask = L - 1, half = L >> 1;
+    const int lane = threadIdx.x & 31, nrw = (L >> 2) / (T >> 5);  // runs per warp (>= 8: T <= max(32, L / 8))
+    const int r0 = (threadIdx.x >> 5) * nrw;
+    int zp[NOPS];  // lane 0: the digit before its run
+#pragma unroll
+    for (int op = 0; op < NOPS; ++op) zp[op] = lane == 0 ? ssa_f01_z1(g[op], ((r0 << 2) - 1) & lmask, half, lmask) : 0;
+#pragma unroll 2
+    for (int it = 0; it < nrw; it += 32) {
+        const bool act = it + lane < nrw;
+        const int j0 = (r0 + it + lane) << 2;
+#pragma unroll
+        for (int op = 0; op < NOPS; ++op) {
+            int4 w[4] = {};
+            if (act) {
+                const int jr = g[op].rot ? j0 ^ half : j0;
+                w[0] = *reinterpret_cast<const int4*>(g[op].u0 + j0);
+                w[1] = *reinterpret_cast<const int4*>(g[op].u1 + j0);
+                w[2] = *reinterpret_cast<const int4*>(g[op].v0 + jr);
+                w[3] = *reinterpret_cast<const int4*>(g[op].v1 + jr);
+            }
+            int z[4];
+            const bool mi = g[op].minus(j0, half);
+            if (g[op].rot) {
+                if (mi) ssa_f01_z4<true, true>(z, w); else ssa_f01_z4<true, false>(z, w);
+            } else {
+                if (mi) ssa_f01_z4<false, true>(z, w); else ssa_f01_z4<false, false>(z, w);
+            }
+            const int up = __shfl_up_sync(0xffffffffu, z[3], 1);
+            const int c0 = (lane == 0 ? zp[op] : up) >> SSA_DBITS;
+            zp[op] = __shfl_sync(0xffffffffu, z[3], 31);
+            if (act) {
+                const int d[4] = {(z[0] & SSA_DMASK) + (j0 == 0 ? -c0 : c0), (z[1] & SSA_DMASK) + (z[0] >> SSA_DBITS),
+                                  (z[2] & SSA_DMASK) + (z[1] >> SSA_DBITS), (z[3] & SSA_DMASK) + (z[2] >> SSA_DBITS)};
+                out(op, j0, d);
+            }
+        }
+    }
+}
 
 /**
  * The absorbed digits of z_i (the forward's levels 1 and 0, above) for group member i = rank, from the group's 4 raw
- * coefficients at grp (4 L digits), as field words from_int(d) at sa[SSA_PW_PAD(j)]: runs of 4 digits per thread, each
- * from 16-byte loads of the 4 members at j0 (members 1 and 3 at j0 xor L/2 when i >= 2) plus their digit j0 - 1 for the
- * absorb's carry (the wrap at j = 0 negates it, as in ssa_pw_load).
+ * coefficients at ga (and gb: NOPS = 2) in device memory (4 L digits each), as field words from_int(d) at
+ * sa[SSA_PW_PAD(j)] (and sb).
  */
-template <class F, int NT>
-__device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, const int* grp, int rank, int l) {
-    const int L = 1 << l, lmask = L - 1, half = L >> 1;
-    const bool dif = rank >> 1, odd = rank & 1;  // level 1's difference (rotated members 1, 3), level 0's
-    const int hs = dif ? half : 0;
-    const int *x0 = grp, *x1 = grp + L, *x2 = grp + 2 * L, *x3 = grp + 3 * L;
-    for (int run = threadIdx.x; run < (L >> 2); run += (NT ? NT : blockDim.x)) {
-        const int j0 = run << 2, pm = (j0 - 1) & lmask;
-        const int4 a0 = *reinterpret_cast<const int4*>(x0 + j0), a2 = *reinterpret_cast<const int4*>(x2 + j0);
-        const int4 a1 = *reinterpret_cast<const int4*>(x1 + (j0 ^ hs)), a3 = *reinterpret_cast<const int4*>(x3 + (j0 ^ hs));
-        const int q0 = x0[pm], q2 = x2[pm], q1 = x1[pm ^ hs], q3 = x3[pm ^ hs];
-        // z = u + v or u - v: u = x0 +- x2, v = (x1 +- x3) at the rotated position, minus iff odd xor (dif and j < L/2).
-        const bool mr = odd != (dif && j0 < half), mp = odd != (dif && pm < half);
-        const int z[5] = {ssa_f01_comb(ssa_f01_comb(q0, q2, dif), ssa_f01_comb(q1, q3, dif), mp),
-                          ssa_f01_comb(ssa_f01_comb(a0.x, a2.x, dif), ssa_f01_comb(a1.x, a3.x, dif), mr),
-                          ssa_f01_comb(ssa_f01_comb(a0.y, a2.y, dif), ssa_f01_comb(a1.y, a3.y, dif), mr),
-                          ssa_f01_comb(ssa_f01_comb(a0.z, a2.z, dif), ssa_f01_comb(a1.z, a3.z, dif), mr),
-                          ssa_f01_comb(ssa_f01_comb(a0.w, a2.w, dif), ssa_f01_comb(a1.w, a3.w, dif), mr)};
-        const int cin = z[0] >> SSA_DBITS;
+template <class F, int NOPS, int NT>
+__device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, ssa_u64* sb, const int* ga, const int* gb, int rank, int l) {
+    const int L = 1 << l;
+    const bool rot = rank >> 1, base = rank & 1;
+    const SsaF01 g2[2] = {{ga, ga + 2 * L, ga + L, ga + 3 * L, rot, base, true}, {gb, gb + 2 * L, gb + L, gb + 3 * L, rot, base, true}};
+    const SsaF01 (&g)[NOPS] = *reinterpret_cast<const SsaF01 (*)[NOPS]>(&g2);
+    ssa_f01_runs<NOPS>(g, l, NT ? NT : blockDim.x, [&](int op, int j0, const int (&d)[4]) {
+        ssa_u64* s = op ? sb : sa;
 #pragma unroll
-        for (int t = 0; t < 4; ++t) {
-            const int d = (z[t + 1] & SSA_DMASK) + (t == 0 ? (j0 == 0 ? -cin : cin) : (z[t] >> SSA_DBITS));
-            sa[SSA_PW_PAD(j0 + t)] = F::from_int(d);
-        }
-    }
+        for (int t = 0; t < 4; ++t) s[SSA_PW_PAD(j0 + t)] = F::from_int(d[t]);
+    });
 }
 
 /**
@@ -565,32 +628,15 @@ __device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, const int* grp, 
 template <int NT>
 __device__ __forceinline__ void ssa_pw_fuse01_store(int* __restrict__ out, const int* P, int rank, int l) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    const int L = 1 << l, lmask = L - 1, half = L >> 1;
     __cluster_barrier_arrive();
     __cluster_barrier_wait();
     const int* p[4];
 #pragma unroll
     for (int r = 0; r < 4; ++r) p[r] = r == rank ? P : static_cast<const int*>(__cluster_map_shared_rank(P, r));
-    const bool hi = rank >> 1, odd = rank & 1;  // level 1's difference, level 0's (rotated members 2, 3)
-    const int hs = odd ? half : 0;
-    for (int run = threadIdx.x; run < (L >> 2); run += (NT ? NT : blockDim.x)) {
-        const int j0 = run << 2, pm = (j0 - 1) & lmask;
-        const int4 a0 = *reinterpret_cast<const int4*>(p[0] + j0), a1 = *reinterpret_cast<const int4*>(p[1] + j0);
-        const int4 a2 = *reinterpret_cast<const int4*>(p[2] + (j0 ^ hs)), a3 = *reinterpret_cast<const int4*>(p[3] + (j0 ^ hs));
-        const int q0 = p[0][pm], q1 = p[1][pm], q2 = p[2][pm ^ hs], q3 = p[3][pm ^ hs];
-        // c = u + v or u - v: u = p0 +- p1, v = (p2 +- p3) at the rotated position, minus iff hi xor (odd and j >= L/2).
-        const bool mr = hi != (odd && j0 >= half), mp = hi != (odd && pm >= half);
-        const int z[5] = {ssa_f01_comb(ssa_f01_comb(q0, q1, odd), ssa_f01_comb(q2, q3, odd), mp),
-                          ssa_f01_comb(ssa_f01_comb(a0.x, a1.x, odd), ssa_f01_comb(a2.x, a3.x, odd), mr),
-                          ssa_f01_comb(ssa_f01_comb(a0.y, a1.y, odd), ssa_f01_comb(a2.y, a3.y, odd), mr),
-                          ssa_f01_comb(ssa_f01_comb(a0.z, a1.z, odd), ssa_f01_comb(a2.z, a3.z, odd), mr),
-                          ssa_f01_comb(ssa_f01_comb(a0.w, a1.w, odd), ssa_f01_comb(a2.w, a3.w, odd), mr)};
-        const int cin = z[0] >> SSA_DBITS;
-        int d[4];
-#pragma unroll
-        for (int t = 0; t < 4; ++t) d[t] = (z[t + 1] & SSA_DMASK) + (t == 0 ? (j0 == 0 ? -cin : cin) : (z[t] >> SSA_DBITS));
+    const SsaF01 g[1] = {{p[0], p[1], p[2], p[3], (rank & 1) != 0, (rank >> 1) != 0, false}};
+    ssa_f01_runs<1>(g, l, NT ? NT : blockDim.x, [&](int, int j0, const int (&d)[4]) {
         *reinterpret_cast<int4*>(out + j0) = make_int4(d[0], d[1], d[2], d[3]);
-    }
+    });
     __cluster_barrier_arrive();
     __cluster_barrier_wait();
 #endif
@@ -610,11 +656,8 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     // C4 (v19): the forward's levels 1 and 0 first (ssa_pw_fuse01_load: the group's member rank = blockIdx.x mod 4).
     const int rank = (int)(blockIdx.x & 3);
     if (C4) {
-        ssa_pw_fuse01_load<F, NT>(sa, a + ((ssa_i64)(blockIdx.x & ~3u) << l), rank, l);
-        if (!SQUARE) ssa_pw_fuse01_load<F, NT>(sb, b + ((ssa_i64)(blockIdx.x & ~3u) << l), rank, l);
-#if !SSA_F01_INV && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        __cluster_barrier_arrive();
-#endif
+        const ssa_i64 g0 = (ssa_i64)(blockIdx.x & ~3u) << l;
+        ssa_pw_fuse01_load<F, SQUARE ? 1 : 2, NT>(sa, sb, a + g0, b + g0, rank, l);
         __syncthreads();
     }
     // Forward rounds: a leading round of l mod 3 levels, then rounds of 3 down to spans of 8 words.
@@ -663,9 +706,6 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     // Multiply by 2^-k = 2^(2N - k): the inverse transform's normalization.
     const SsaShift sh = ssa_shift(2 * n - k, n);
     const ssa_i64 scale = 1LL << sh.r;
-#if !SSA_F01_INV && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    if (C4) __cluster_barrier_wait();
-#endif
     for (int j = threadIdx.x; j < L; j += (NT ? NT : blockDim.x)) {
         ssa_i64 w[3];
 #pragma unroll
@@ -678,10 +718,10 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
         // C4: the product's digits stay in shared memory (sa's words are dead since the absorb above) for the inverse's
         // levels 0 and 1.
         const int dj = ssa_absorb3(w[0], w[1], w[2], j < 1, j < 2);
-        if (C4 && SSA_F01_INV) reinterpret_cast<int*>(sa)[j] = dj;
+        if (C4) reinterpret_cast<int*>(sa)[j] = dj;
         else ac[j] = dj;
     }
-    if (C4 && SSA_F01_INV) ssa_pw_fuse01_store<NT>(ac, reinterpret_cast<const int*>(sa), rank, l);
+    if (C4) ssa_pw_fuse01_store<NT>(ac, reinterpret_cast<const int*>(sa), rank, l);
 }
 
 /**

@@ -45,7 +45,10 @@ static bool TOP2K = true;  // env TOP2K=0: never the v17c kernel ssa_fft_forward
 static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, v17's direct path); 0: no cap
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
-static bool FUSE01 = true;  // env FUSE01=0: never the pointwise kernels with the transform's levels 1 and 0 fused in (v19)
+// env FUSE01: 0 never the pointwise kernels with the transform's levels 1 and 0 fused in (v19); 1 (default) where GpuSsa
+// uses them (l = 12); 2 wherever the kernels can run them and that removes a pass (any l <= 12: tests the fused path at
+// every size of `check`)
+static int FUSE01 = 1;
 static int CC = 0;           // the device's compute capability, 10 major + minor
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
 static int fft_threads(int l, int r) {
@@ -131,6 +134,10 @@ static void init_tw(Dev& d) {
         if (CC >= 90) {
             CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
             CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+            // Load-balancing cluster scheduling (GpuSsa does the same; SSA-NOTES v19-p12: 2^30 15.91 -> 15.71 ms against the
+            // default policy, spread 15.91)
+            CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
+            CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
         }
     }
     CK(cudaMalloc(&d.tw, SSA_TW_LEN * 8));
@@ -164,10 +171,10 @@ static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
 // Passes of a transform over the top n levels of the plan (pass_r's split).
 static int passes_of(const Plan& p, int n) { int c = 0; for (int h = n; h > 0; h -= pass_r(p, h)) ++c; return c; }
 // Whether the product runs levels 1 and 0 inside the pointwise kernels (v19, ssa_pointwise2_*_f01; mirrored by
-// GpuSsa.fuseBottomLevels): two-prime pointwise, sm_90 (clusters), and the transforms over levels k-1 .. 2 take fewer
-// passes than over all k levels (where the bottom pass holds more levels, the fused kernels would remove no pass).
+// GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (two-prime pointwise; the smaller plans measured
+// slower fused: SSA-NOTES v19-p12), and the transforms over levels k-1 .. 2 take fewer passes than over all k levels.
 static bool fuse01(const Plan& p) {
-    return FUSE01 && CC >= 90 && PW2 && p.l <= 12 && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
+    return FUSE01 && CC >= 90 && PW2 && (FUSE01 == 2 ? p.l <= 12 : p.l == 12) && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
 }
 // Words of 61 bits per coefficient the last inverse pass packs for ssa_combine61 (0: none; needs the fused normalize).
 static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
@@ -178,7 +185,7 @@ static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p
 // With fuse01 the transforms stop at (start from) level 2: the schedule covers the top k - 2 levels.
 static std::vector<int> schedule(const Plan& p, bool inv) {
     std::vector<int> rs;
-    for (int h = fuse01(p) && (!inv || SSA_F01_INV) ? p.k - 2 : p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
+    for (int h = fuse01(p) ? p.k - 2 : p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
     if (inv && truncated(p) && rs.back() == 1) { rs.back() = 2; rs[rs.size() - 2] -= 1; }
     return rs;
 }
@@ -214,7 +221,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
             h0 -= r;
         }
     } else {
-        int lo = fuse01(p) && SSA_F01_INV ? 2 : 0;
+        int lo = fuse01(p) ? 2 : 0;
         for (int r : rs) {
             const int h0 = lo + r - 1;
             if (FUSED_NORM && lo + r == p.k)
@@ -252,7 +259,8 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     }
     rec(2);
     // Pointwise products (one block per coefficient, index-independent): coefficients [0, 2^k), or in a
-    // truncated transform [0, 2^(k-2)) and [2^(k-1), 2^k) (the plus-minus quarter skipped), by offset pointers.
+    // truncated transform [0, 2^(k-2)) and [2^(k-1), 2^k) (the plus-minus quarter skipped), by offset pointers
+    // (both start at multiples of 4, as the fused kernels' clusters need: blockIdx.x mod 4 is the group member).
     {
         const bool tr = truncated(p);
         const int nl = tr ? 2 : 1;
@@ -357,11 +365,11 @@ int main(int argc, char** argv) {
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
     if (getenv("PACK")) PACK = atoi(getenv("PACK")) != 0;
-    if (getenv("FUSE01")) FUSE01 = atoi(getenv("FUSE01")) != 0;
+    if (getenv("FUSE01")) FUSE01 = atoi(getenv("FUSE01"));
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
     CC = 10 * prop.major + prop.minor;
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, (int)(FUSE01 && CC >= 90));
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, CC >= 90 ? FUSE01 : 0);
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
