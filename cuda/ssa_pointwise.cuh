@@ -75,7 +75,8 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 // Fields of the pointwise NTT (v10). GL: Goldilocks (above). Q2: two 31-bit primes q1 = 15 2^27 + 1,
 // q2 = 63 2^25 + 1 computed side by side, a word = q1 residue (low 32 bits) + q2 residue (high 32 bits),
 // Montgomery multiplies with R = 2^32 (32-bit multiplies, min-based add/sub instead of 64-bit carry
-// chains) and a CRT lift at the end. Exact for l <= 12: q1 q2 > 2^61.88 > 2 * 2^12 (2^24 + 3)^2. Its table
+// chains) and a CRT lift at the end. Exact for l <= 12: q1 q2 > 2^61.88 > 2 * 2^12 (2^24 + 3)^2 (digits up to
+// 2^24.44 would do; the fused levels 1, 0 of v19 give |digit| <= 2^24 + 13). Its table
 // (org.bignat.cuda.ssa.TwoPrimes / the harness) has the Goldilocks table's layout, entries in Montgomery
 // form (x R mod q): omega^i R, omega^-i R, psi^j R, and psi^-j R^2 (the last absorbs the R^-1 that the
 // pointwise product leaves); the 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)).
@@ -399,9 +400,10 @@ __device__ __forceinline__ ssa_u64 ssa_pw_load(const int* __restrict__ c, int j,
 
 /**
  * One forward round of B levels over spans of 2^m words on one or two arrays; FIRST: the words come
- * from the digits in device memory (absorb, twist) instead of shared memory.
+ * from the digits in device memory (absorb, twist) instead of shared memory; FIRST and PRE: from the words
+ * ssa_pw_fuse01_load left in shared memory (absorbed, not yet twisted).
  */
-template <class F, int B, bool TWO, bool FIRST, bool SQUARE, int NT>
+template <class F, int B, bool TWO, bool FIRST, bool SQUARE, int NT, bool PRE = false>
 __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const int* __restrict__ ga, const int* __restrict__ gb,
                                                  const ssa_u64* __restrict__ tw, int l, int m, int stride) {
     const int L = 1 << l, sub = 1 << (m - B);
@@ -419,8 +421,13 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
             if (FIRST) {
                 const ssa_u64 pj = ZTW ? (s ? q2_shoup(pc, q2_z16_plain<false>(s << (3 - B)), q2_z16_shoup<false>(s << (3 - B))) : pc)
                                        : __ldg(tw + SSA_LMAX + j * stride);
-                x[s] = ssa_pw_load<F>(ga, j, L - 1, pj);
-                if (TWO) y[s] = ssa_pw_load<F>(gb, j, L - 1, pj);
+                if (PRE) {
+                    x[s] = F::mul(sa[SSA_PW_PAD(j)], pj);
+                    if (TWO) y[s] = F::mul(sb[SSA_PW_PAD(j)], pj);
+                } else {
+                    x[s] = ssa_pw_load<F>(ga, j, L - 1, pj);
+                    if (TWO) y[s] = ssa_pw_load<F>(gb, j, L - 1, pj);
+                }
             } else {
                 x[s] = sa[SSA_PW_PAD(j)];
                 if (TWO) y[s] = sb[SSA_PW_PAD(j)];
@@ -487,7 +494,155 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
     }
 }
 
-template <class F, bool SQUARE, int NT = 0>
+// ---------------------------------------------------------------------------------------------
+// v19 (SSA-NOTES v19-p12): the top transform's levels 1 and 0 fused into the pointwise kernel (sm_90 clusters).
+//
+// Levels 1 and 0 only mix the 4 coefficients of a group 4g..4g+3 (buffer order), with whole-digit twiddles. Forward
+// (decimation in frequency; ssa_fft.cuh: level h pairs (i, i + 2^h) with the shift (i mod 2^h) N / 2^h): level 1 gives
+// a0 = x0 + x2, a2 = x0 - x2, a1 = x1 + x3, a3 = (x1 - x3) 2^(N/2); level 0: z0,1 = a0 +- a1, z2,3 = a2 +- a3. The
+// inverse (decimation in time) runs level 0, then level 1 with the shift 2^-(N/2) = -2^(N/2): b0,1 = p0 +- p1,
+// b2,3 = p2 +- p3, c0,2 = b0 +- b2, c1,3 = b1 -+ b3 2^(N/2). A product by 2^(N/2) mod 2^N + 1 (N = 24 L) is a rotation by
+// L/2 digits with the wrapped half negated: (t 2^(N/2))_j = sigma_j t_(j xor L/2), sigma_j = +1 for j >= L/2, else -1.
+// So block 4g + i needs its three siblings' inputs (forward) and products (inverse). The pointwise kernels with
+// __cluster_dims__(4, 1, 1) run the group as one cluster (blockIdx.x mod 4 = i = the block's rank in it; both launches
+// of a truncated product start at a multiple of 4), with the load-balancing cluster scheduling policy (set by the host:
+// a cluster waits for 4 free block slots of one GPC; SSA-NOTES v19-p12):
+//  - forward: each block reads the 4 raw coefficients from device memory (the siblings' loads hit L2), forms its z_i
+//    and absorbs it once into shared memory (ssa_pw_fuse01_load); the first NTT round twists from there. The raw
+//    coefficients cannot sit in shared memory for distributed-shared-memory reads: the two NTT arrays fill the 72 KiB
+//    of a block (3 blocks per SM), and the first round writes all of them.
+//  - inverse: each block leaves its product's digits in shared memory, cluster barrier, reads the siblings' digits
+//    through distributed shared memory, writes its c_i (ssa_pw_fuse01_store), cluster barrier (no block leaves while a
+//    sibling still reads its shared memory). That barrier also orders every sibling's forward reads of coefficient c
+//    before block c overwrites it.
+// Digits: inputs |d| <= 3 2^24 + 16 (the transform's invariant), |z| <= 4 (3 2^24 + 16) < 2^27.6, one absorb gives
+// digits in [-13, 2^24 + 12]: 2 2^12 (2^24 + 13)^2 < 2^61.01 < q1 q2 = 2^61.88, so the two-prime NTT stays exact. Products
+// leave the final absorb with |d| < 2^25 + 2 (the 2^-k shift of digits |d| < 2^25 + 2^14), |c| < 2^27 + 8, and one absorb
+// gives [-9, 2^24 + 8], within the invariant that the next inverse pass (levels 3, 2) takes.
+
+/**
+ * One output coefficient of a group's two fused levels, both directions alike: z_j = (u0_j +- u1_j) +- (v0 +- v1)_j'
+ * with the inner signs minus where rot, j' = j xor L/2 where rot (the rotation by L/2 digits), and the outer sign minus
+ * iff base xor (rot and (j < L/2) == flip_low) (sigma_j of the rotation). Forward, member i: u = x0, x2; v = x1, x3;
+ * rot = i >> 1; base = i & 1; flip_low. Inverse, member i: u = p0, p1; v = p2, p3; rot = i & 1; base = i >> 1; not
+ * flip_low. (The index and sign rules were checked in a model against ssa_fft.cuh's butterflies: SSA-NOTES v19-p12.)
+ */
+struct SsaF01 {
+    const int *u0, *u1, *v0, *v1;
+    bool rot, base, flip_low;
+    __device__ __forceinline__ bool minus(int j, int half) const { return base != (rot && ((j < half) == flip_low)); }
+};
+/** (a0 +- a1) +- (b0 +- b1) with compile-time signs: three adds per digit. */
+template <bool ROT, bool MINUS>
+__device__ __forceinline__ int ssa_f01_z(int a0, int a1, int b0, int b1) {
+    const int u = ROT ? a0 - a1 : a0 + a1, v = ROT ? b0 - b1 : b0 + b1;
+    return MINUS ? u - v : u + v;
+}
+template <bool ROT, bool MINUS>
+__device__ __forceinline__ void ssa_f01_z4(int (&z)[4], const int4 (&w)[4]) {
+    z[0] = ssa_f01_z<ROT, MINUS>(w[0].x, w[1].x, w[2].x, w[3].x);
+    z[1] = ssa_f01_z<ROT, MINUS>(w[0].y, w[1].y, w[2].y, w[3].y);
+    z[2] = ssa_f01_z<ROT, MINUS>(w[0].z, w[1].z, w[2].z, w[3].z);
+    z[3] = ssa_f01_z<ROT, MINUS>(w[0].w, w[1].w, w[2].w, w[3].w);
+}
+/** Digit j of z with run-time signs (the one carry-in digit per warp and operand). */
+__device__ __forceinline__ int ssa_f01_z1(const SsaF01& g, int j, int half, int lmask) {
+    const int jr = g.rot ? j ^ half : j;
+    const int u = g.rot ? g.u0[j] - g.u1[j] : g.u0[j] + g.u1[j];
+    const int v = g.rot ? g.v0[jr] - g.v1[jr] : g.v0[jr] + g.v1[jr];
+    return g.minus(j, half) ? u - v : u + v;
+}
+
+/**
+ * The absorbed digits of NOPS group combinations (SsaF01), in runs of 4 digits from 16-byte loads of the 4 members: warp
+ * w takes the consecutive runs [w R, (w + 1) R) (R = runs per warp), 32 per iteration, so that the absorb's carry-in
+ * digit j0 - 1 is the previous lane's last digit (a shuffle) and, for lane 0, lane 31's of the previous iteration; only
+ * the warp's first run loads it (4 scalar loads per operand). The signs are uniform per warp and iteration where 128
+ * digits never straddle L/2 (l >= 8): a 4-way branch to compile-time signs, three adds per digit. out(op, j0, d) takes
+ * digits j0 .. j0+3 of operand op (the wrap at j = 0 negates the carry, as in ssa_pw_load).
+ */
+template <int NOPS, class Out>
+__device__ __forceinline__ void ssa_f01_runs(const SsaF01 (&g)[NOPS], int l, int T, Out out) {
+    const int L = 1 << l, lmask = L - 1, half = L >> 1;
+    const int lane = threadIdx.x & 31, nrw = (L >> 2) / (T >> 5);  // runs per warp (>= 8: T <= max(32, L / 8))
+    const int r0 = (threadIdx.x >> 5) * nrw;
+    int zp[NOPS];  // lane 0: the digit before its run
+#pragma unroll
+    for (int op = 0; op < NOPS; ++op) zp[op] = lane == 0 ? ssa_f01_z1(g[op], ((r0 << 2) - 1) & lmask, half, lmask) : 0;
+#pragma unroll 2
+    for (int it = 0; it < nrw; it += 32) {
+        const bool act = it + lane < nrw;
+        const int j0 = (r0 + it + lane) << 2;
+#pragma unroll
+        for (int op = 0; op < NOPS; ++op) {
+            int4 w[4] = {};
+            if (act) {
+                const int jr = g[op].rot ? j0 ^ half : j0;
+                w[0] = *reinterpret_cast<const int4*>(g[op].u0 + j0);
+                w[1] = *reinterpret_cast<const int4*>(g[op].u1 + j0);
+                w[2] = *reinterpret_cast<const int4*>(g[op].v0 + jr);
+                w[3] = *reinterpret_cast<const int4*>(g[op].v1 + jr);
+            }
+            int z[4];
+            const bool mi = g[op].minus(j0, half);
+            if (g[op].rot) {
+                if (mi) ssa_f01_z4<true, true>(z, w); else ssa_f01_z4<true, false>(z, w);
+            } else {
+                if (mi) ssa_f01_z4<false, true>(z, w); else ssa_f01_z4<false, false>(z, w);
+            }
+            const int up = __shfl_up_sync(0xffffffffu, z[3], 1);
+            const int c0 = (lane == 0 ? zp[op] : up) >> SSA_DBITS;
+            zp[op] = __shfl_sync(0xffffffffu, z[3], 31);
+            if (act) {
+                const int d[4] = {(z[0] & SSA_DMASK) + (j0 == 0 ? -c0 : c0), (z[1] & SSA_DMASK) + (z[0] >> SSA_DBITS),
+                                  (z[2] & SSA_DMASK) + (z[1] >> SSA_DBITS), (z[3] & SSA_DMASK) + (z[2] >> SSA_DBITS)};
+                out(op, j0, d);
+            }
+        }
+    }
+}
+
+/**
+ * The absorbed digits of z_i (the forward's levels 1 and 0, above) for group member i = rank, from the group's 4 raw
+ * coefficients at ga (and gb: NOPS = 2) in device memory (4 L digits each), as field words from_int(d) at
+ * sa[SSA_PW_PAD(j)] (and sb).
+ */
+template <class F, int NOPS, int NT>
+__device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, ssa_u64* sb, const int* ga, const int* gb, int rank, int l) {
+    const int L = 1 << l;
+    const bool rot = rank >> 1, base = rank & 1;
+    const SsaF01 g2[2] = {{ga, ga + 2 * L, ga + L, ga + 3 * L, rot, base, true}, {gb, gb + 2 * L, gb + L, gb + 3 * L, rot, base, true}};
+    const SsaF01 (&g)[NOPS] = *reinterpret_cast<const SsaF01 (*)[NOPS]>(&g2);
+    ssa_f01_runs<NOPS>(g, l, NT ? NT : blockDim.x, [&](int op, int j0, const int (&d)[4]) {
+        ssa_u64* s = op ? sb : sa;
+#pragma unroll
+        for (int t = 0; t < 4; ++t) s[SSA_PW_PAD(j0 + t)] = F::from_int(d[t]);
+    });
+}
+
+/**
+ * The inverse's levels 0 and 1 (above) for group member i = rank: c_i from the group's 4 products (digits at P in each
+ * block's shared memory; the siblings' through distributed shared memory, after a cluster barrier), absorbed once, to
+ * out (device memory), then a cluster barrier so that no block exits while a sibling still reads its P. sm_90 only.
+ */
+template <int NT>
+__device__ __forceinline__ void ssa_pw_fuse01_store(int* __restrict__ out, const int* P, int rank, int l) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+    const int* p[4];
+#pragma unroll
+    for (int r = 0; r < 4; ++r) p[r] = r == rank ? P : static_cast<const int*>(__cluster_map_shared_rank(P, r));
+    const SsaF01 g[1] = {{p[0], p[1], p[2], p[3], (rank & 1) != 0, (rank >> 1) != 0, false}};
+    ssa_f01_runs<1>(g, l, NT ? NT : blockDim.x, [&](int, int j0, const int (&d)[4]) {
+        *reinterpret_cast<int4*>(out + j0) = make_int4(d[0], d[1], d[2], d[3]);
+    });
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+#endif
+}
+
+template <class F, bool SQUARE, int NT = 0, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const int* __restrict__ b,
                                                    const ssa_u64* __restrict__ tw, int l, int k) {
     extern __shared__ ssa_u64 ssa_pw_sm[];
@@ -498,12 +653,19 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     int* ac = a + ((ssa_i64)blockIdx.x << l);
     const int* bc = b + ((ssa_i64)blockIdx.x << l);
 
+    // C4 (v19): the forward's levels 1 and 0 first (ssa_pw_fuse01_load: the group's member rank = blockIdx.x mod 4).
+    const int rank = (int)(blockIdx.x & 3);
+    if (C4) {
+        const ssa_i64 g0 = (ssa_i64)(blockIdx.x & ~3u) << l;
+        ssa_pw_fuse01_load<F, SQUARE ? 1 : 2, NT>(sa, sb, a + g0, b + g0, rank, l);
+        __syncthreads();
+    }
     // Forward rounds: a leading round of l mod 3 levels, then rounds of 3 down to spans of 8 words.
-    // The first round reads the digits from device memory (l >= 5, so at least two rounds).
+    // The first round reads the digits from device memory (C4: the words above; l >= 5, so at least two rounds).
     const int b0 = l % 3 ? l % 3 : 3;
-    if (b0 == 1) ssa_pw_fwd_round<F, 1, !SQUARE, true, SQUARE, NT>(sa, sb, ac, bc, tw, l, l, stride);
-    else if (b0 == 2) ssa_pw_fwd_round<F, 2, !SQUARE, true, SQUARE, NT>(sa, sb, ac, bc, tw, l, l, stride);
-    else ssa_pw_fwd_round<F, 3, !SQUARE, true, SQUARE, NT>(sa, sb, ac, bc, tw, l, l, stride);
+    if (b0 == 1) ssa_pw_fwd_round<F, 1, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    else if (b0 == 2) ssa_pw_fwd_round<F, 2, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    else ssa_pw_fwd_round<F, 3, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
     __syncthreads();
     for (int m = l - b0; m > 3; m -= 3) {
         ssa_pw_fwd_round<F, 3, !SQUARE, false, SQUARE, NT>(sa, sb, ac, bc, tw, l, m, stride);
@@ -553,8 +715,13 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
             const int t = dg[m];
             w[d] = (ssa_i64)(ng ? -t : t) * scale;
         }
-        ac[j] = ssa_absorb3(w[0], w[1], w[2], j < 1, j < 2);
+        // C4: the product's digits stay in shared memory (sa's words are dead since the absorb above) for the inverse's
+        // levels 0 and 1.
+        const int dj = ssa_absorb3(w[0], w[1], w[2], j < 1, j < 2);
+        if (C4) reinterpret_cast<int*>(sa)[j] = dj;
+        else ac[j] = dj;
     }
+    if (C4) ssa_pw_fuse01_store<NT>(ac, reinterpret_cast<const int*>(sa), rank, l);
 }
 
 /**
@@ -562,9 +729,9 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
  * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
  * rounds unrolled), as its own function (own register allocation; one call per block).
  */
-template <bool SQUARE, int LL>
+template <bool SQUARE, int LL, bool C4 = false>
 __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int k) {
-    ssa_pointwise_body<SsaFieldQ2, SQUARE, ssa_pw_threads(LL)>(a, b, tw, LL, k);
+    ssa_pointwise_body<SsaFieldQ2, SQUARE, ssa_pw_threads(LL), C4>(a, b, tw, LL, k);
 }
 
 /**
@@ -573,12 +740,12 @@ __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const in
  * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
  * where the set of specialized l was the switch SSA_PW2_LSPEC).
  */
-template <bool SQUARE>
+template <bool SQUARE, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, const int* __restrict__ b,
                                                         const ssa_u64* __restrict__ tw, int l, int k) {
 #define SSA_PW2_LCASE(LL) \
     if (l == (LL) && blockDim.x == ssa_pw_threads(LL)) { \
-        ssa_pointwise2_body_l<SQUARE, LL>(a, b, tw, k); \
+        ssa_pointwise2_body_l<SQUARE, LL, C4>(a, b, tw, k); \
         return; \
     }
     SSA_PW2_LCASE(12)
@@ -586,7 +753,7 @@ __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, con
     SSA_PW2_LCASE(10)
     SSA_PW2_LCASE(9)
 #undef SSA_PW2_LCASE
-    ssa_pointwise_body<SsaFieldQ2, SQUARE>(a, b, tw, l, k);
+    ssa_pointwise_body<SsaFieldQ2, SQUARE, 0, C4>(a, b, tw, l, k);
 }
 
 /**
@@ -618,4 +785,34 @@ ssa_pointwise2_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise2_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
     ssa_pointwise2_dispatch<true>(a, a, tw, l, k);
+}
+
+
+/**
+ * Clusters of 4 blocks (the group 4g..4g+3 of the fused levels 1 and 0, v19) exist from sm_90 on; below it the cluster
+ * kernels compile to nothing (lib/bignat.fatbin also holds sm_80/86/89 code and compute_80 PTX; GpuSsa launches them
+ * only on devices of compute capability 9.0 and up).
+ */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+#define SSA_CLUSTER4 __cluster_dims__(4, 1, 1)
+#define SSA_CLUSTER4_BODY(x) x
+#else
+#define SSA_CLUSTER4
+#define SSA_CLUSTER4_BODY(x)
+#endif
+
+/**
+ * ssa_pointwise2_mul with the top transform's levels 1 and 0 fused in (v19, above): a and b hold the forward transforms
+ * stopped at level 2, a receives the products with the inverse's levels 0 and 1 applied. Grid: a multiple of 4 blocks,
+ * from a coefficient index that is a multiple of 4; threads and shared memory as ssa_pointwise2_mul. sm_90 and up.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS) SSA_CLUSTER4
+ssa_pointwise2_mul_f01(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
+    SSA_CLUSTER4_BODY((ssa_pointwise2_dispatch<false, true>(a, b, tw, l, k)));
+}
+
+/** a[i] = a[i]^2 * 2^-k with levels 1 and 0 fused in, as ssa_pointwise2_mul_f01. */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS) SSA_CLUSTER4
+ssa_pointwise2_sqr_f01(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
+    SSA_CLUSTER4_BODY((ssa_pointwise2_dispatch<true, true>(a, a, tw, l, k)));
 }

@@ -48,6 +48,11 @@ static bool TOP2K = true;  // env TOP2K=0: never the v17c kernel ssa_fft_forward
 static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, v17's direct path); 0: no cap
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
+// env FUSE01: 0 never the pointwise kernels with the transform's levels 1 and 0 fused in (v19); 1 (default) where GpuSsa
+// uses them (l = 12); 2 wherever the kernels can run them and that removes a pass (any l <= 12: tests the fused path at
+// every size of `check`)
+static int FUSE01 = 1;
+static int CC = 0;           // the device's compute capability, 10 major + minor
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
 static int fft_threads(int l, int r) {
     int t = ssa_fft_threads(l, r);
@@ -129,6 +134,14 @@ static void init_tw(Dev& d) {
         CK(cudaMemcpy(d.tw2, t2.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
         CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
         CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+        if (CC >= 90) {
+            CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+            CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+            // Load-balancing cluster scheduling (GpuSsa does the same; SSA-NOTES v19-p12: 2^30 15.91 -> 15.71 ms against the
+            // default policy, spread 15.91)
+            CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
+            CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
+        }
     }
     CK(cudaMalloc(&d.tw, SSA_TW_LEN * 8));
     CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
@@ -158,15 +171,24 @@ static int pass_r(const Plan& p, int remaining) {
 }
 // Whether this product runs the truncated transform: the plan's choice, and a top pass of two levels or more.
 static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
+// Passes of a transform over the top n levels of the plan (pass_r's split).
+static int passes_of(const Plan& p, int n) { int c = 0; for (int h = n; h > 0; h -= pass_r(p, h)) ++c; return c; }
+// Whether the product runs levels 1 and 0 inside the pointwise kernels (v19, ssa_pointwise2_*_f01; mirrored by
+// GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (two-prime pointwise; the smaller plans measured
+// slower fused: SSA-NOTES v19-p12), and the transforms over levels k-1 .. 2 take fewer passes than over all k levels.
+static bool fuse01(const Plan& p) {
+    return FUSE01 && CC >= 90 && PW2 && (FUSE01 == 2 ? p.l <= 12 : p.l == 12) && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
+}
 // Words of 61 bits per coefficient the last inverse pass packs for ssa_finish61 (0: none; needs the fused normalize).
 static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
 // Levels per pass (mirrored by GpuSsa.schedule): the forward from the top level down, the inverse from level
 // 0 up, each pass as many levels as pass_r allows (the inverse's last pass takes the remainder: few levels
 // there keep many blocks for the normalize fused into it). A truncated transform needs both top levels in
 // the inverse's last pass: a remainder of one level borrows one from the pass below.
+// With fuse01 the transforms stop at (start from) level 2: the schedule covers the top k - 2 levels.
 static std::vector<int> schedule(const Plan& p, bool inv) {
     std::vector<int> rs;
-    for (int h = p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
+    for (int h = fuse01(p) ? p.k - 2 : p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
     if (inv && truncated(p) && rs.back() == 1) { rs.back() = 2; rs[rs.size() - 2] -= 1; }
     return rs;
 }
@@ -202,7 +224,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
             h0 -= r;
         }
     } else {
-        int lo = 0;
+        int lo = fuse01(p) ? 2 : 0;
         for (int r : rs) {
             const int h0 = lo + r - 1;
             if (FUSED_NORM && lo + r == p.k)
@@ -215,7 +237,7 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
         }
     }
 }
-static int npasses(const Plan& p) { int c = 0; for (int h = p.k; h > 0; h -= pass_r(p, h)) ++c; return c; }
+static int npasses(const Plan& p) { return (int)schedule(p, false).size(); }
 
 // Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE events or null.
 static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, bool square, ssa_i64* out, cudaStream_t s, cudaEvent_t* ev) {
@@ -240,7 +262,8 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     }
     rec(2);
     // Pointwise products (one block per coefficient, index-independent): coefficients [0, 2^k), or in a
-    // truncated transform [0, 2^(k-2)) and [2^(k-1), 2^k) (the plus-minus quarter skipped), by offset pointers.
+    // truncated transform [0, 2^(k-2)) and [2^(k-1), 2^k) (the plus-minus quarter skipped), by offset pointers
+    // (both start at multiples of 4, as the fused kernels' clusters need: blockIdx.x mod 4 is the group member).
     {
         const bool tr = truncated(p);
         const int nl = tr ? 2 : 1;
@@ -248,13 +271,16 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
             const long long c0 = tr && li ? 1LL << (p.k - 1) : 0, nc = tr ? (li ? 1LL << (p.k - 1) : 1LL << (p.k - 2)) : 1LL << p.k;
             int* a = d.bufA + (c0 << p.l);
             const int* b = d.bufB + (c0 << p.l);
-            if (PW2 && p.l <= 12) {
+            if (fuse01(p)) {
+                if (square) ssa_pointwise2_sqr_f01<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
+                else ssa_pointwise2_mul_f01<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
+            } else if (PW2 && p.l <= 12) {
                 if (square) ssa_pointwise2_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
                 else ssa_pointwise2_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
             } else if (square) ssa_pointwise_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw, p.l, p.k, d.linv[p.l]);
             else ssa_pointwise_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw, p.l, p.k, d.linv[p.l]);
             CKL();
-            pev("pointwise " + std::to_string(li) + " blocks=" + std::to_string(nc), s);
+            pev("pointwise " + std::to_string(li) + (fuse01(p) ? " f01" : "") + " blocks=" + std::to_string(nc), s);
         }
     }
     rec(3);
@@ -320,8 +346,8 @@ static bool check_one(Dev& dev, long long na, long long nb, int kind, bool squar
     bool ok = mpz_cmp(c, g) == 0;
     for (auto v : C) if (v < 0 || v > (int64_t)((1ULL << 61) - 1)) ok = false;
     if (!ok || verbose)
-        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
-               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", pack_words(p) ? " packed" : "");
+        printf("%s %lld x %lld digits kind=%d sq=%d plan l=%d k=%d m=%d P=%lld%s%s%s\n", ok ? "ok  " : "FAIL", na, nb, kind, square, p.l, p.k, p.m,
+               p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", pack_words(p) ? " packed" : "", fuse01(p) ? " f01" : "");
     mpz_clears(a, b, c, g, NULL);
     return ok;
 }
@@ -509,9 +535,11 @@ int main(int argc, char** argv) {
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
     if (getenv("PACK")) PACK = atoi(getenv("PACK")) != 0;
+    if (getenv("FUSE01")) FUSE01 = atoi(getenv("FUSE01"));
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC);
+    CC = 10 * prop.major + prop.minor;
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, CC >= 90 ? FUSE01 : 0);
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
@@ -682,8 +710,8 @@ int main(int argc, char** argv) {
                                2 * Tt * npasses(p),
                                2 * T, T + 16.0 * n};
             char line[512];
-            printf("2^%d%s plan l=%d k=%d m=%d P=%lld%s, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m,
-                   p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", T / 1e6);
+            printf("2^%d%s plan l=%d k=%d m=%d P=%lld%s%s, transform buffer %.0f MB\n", lg, square ? " sq" : "", p.l, p.k, p.m,
+                   p.ncoefA + p.ncoefB - 1, truncated(p) ? " truncated" : "", fuse01(p) ? " f01" : "", T / 1e6);
             for (int s = 0; s < NSTAGE - 1; ++s)
                 printf("  %-10s %8.3f ms  %7.0f GB/s (%.0f%% of copy)\n", STAGE[s], median(st[s]), bytes[s] / (median(st[s]) * 1e-3) / 1e9,
                        100 * bytes[s] / (median(st[s]) * 1e-3) / 1e9 / copyBw);

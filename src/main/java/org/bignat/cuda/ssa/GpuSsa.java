@@ -39,6 +39,10 @@ import org.bignat.cuda.KernelArgs;
  *     words): the overlap-add into 61-bit digits and their carry resolution in one launch, a single-pass scan
  *     with decoupled look-back over tiles of {@link #TILE} digits.
  * </ol>
+ * On devices with thread-block clusters (compute capability 9.0 and up), where it removes a pass
+ * ({@link #fuseBottomLevels}), the transforms stop at level 2 and {@code ssa_pointwise2_mul_f01}/{@code _sqr_f01}
+ * run the forward's levels 1, 0 and the inverse's levels 0, 1 around the products, one cluster of 4 blocks per
+ * group of 4 coefficients (derivation in {@code cuda/ssa_pointwise.cuh}).
  * A {@linkplain SsaPlan#truncated truncated} plan (at most 3 * 2^(k-2) product coefficients) runs every step
  * above but a quarter: the first forward pass does not store the plus-minus quarter [2^(k-2), 2^(k-1)), the later
  * forward passes, the pointwise products and the inverse passes below the top skip its blocks, and the last
@@ -62,6 +66,15 @@ public final class GpuSsa {
     static final int FFT_THREADS_SHARED = 256;
     /** Most threads of the pointwise kernel (SSA_PW_THREADS: 256, three blocks per SM). */
     static final int PW_THREADS = 256;
+
+    /** Smallest compute capability with thread-block clusters (major * 10 + minor), which the _f01 pointwise kernels need. */
+    static final int CLUSTER_CC = 90;
+    /**
+     * CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING (cuda.h), the _f01 kernels' cluster scheduling policy: a cluster of 4
+     * blocks waits for 4 free block slots of one GPC, and the default policy left slots idle (H200, 2^30 bits,
+     * 2026-11-21, cuda/test/SSA-NOTES.md v19-p12: 15.71 ms against 15.91 with the default policy and 15.91 spread).
+     */
+    static final int CLUSTER_SCHEDULING_LOAD_BALANCING = 2;
 
     /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT). */
     static int pwThreads(int l) {
@@ -101,6 +114,8 @@ public final class GpuSsa {
         final long[] lInverse = new long[SsaPlan.MAX_LOG_L + 1];
         final int maxLogL;
         final int logGroup;
+        /** Whether the device has thread-block clusters (compute capability 9.0 and up): the _f01 pointwise kernels. */
+        final boolean clusters;
 
         Context(CudaDevice d, DeviceStream s) {
             d.makeCurrent();
@@ -110,6 +125,7 @@ public final class GpuSsa {
             check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
                     "cuDeviceGetAttribute");
             int smem = v[0];
+            clusters = d.computeCapability() >= CLUSTER_CC;
             maxLogL = Math.min(SsaPlan.MAX_LOG_L, 31 - Integer.numberOfLeadingZeros(smem / 18));
             logGroup = Math.min(MAX_LOG_GROUP, 31 - Integer.numberOfLeadingZeros(smem / 4));
             setSmem(d, "ssa_fft_forward", 4 << logGroup);
@@ -121,6 +137,14 @@ public final class GpuSsa {
             setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
             setSmem(d, "ssa_pointwise2_mul", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
             setSmem(d, "ssa_pointwise2_sqr", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
+            if (clusters) {
+                for (String f01 : new String[] {"ssa_pointwise2_mul_f01", "ssa_pointwise2_sqr_f01"}) {
+                    setSmem(d, f01, pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
+                    check(cuFuncSetAttribute(d.function(f01),
+                            CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
+                            CLUSTER_SCHEDULING_LOAD_BALANCING), "cuFuncSetAttribute(" + f01 + ")");
+                }
+            }
             long[] table = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);
             for (int l = 0; l <= SsaPlan.MAX_LOG_L; l++) {
                 lInverse[l] = Goldilocks.inverse(1L << l);
@@ -176,23 +200,25 @@ public final class GpuSsa {
         int k = p.k;
         int levels = maxPassLevels(c.logGroup, p);
         boolean truncated = runsTruncated(p, levels);
+        boolean fused = fuseBottomLevels(c.clusters, p, levels);
         try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
                 DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
             // The split of each operand into coefficients is fused into its first forward pass.
-            forward(d, s, p, levels, truncated, x, nx, p.piecesX, a);
+            forward(d, s, p, levels, truncated, fused, x, nx, p.piecesX, a);
             if (!square) {
-                forward(d, s, p, levels, truncated, y, ny, p.piecesY, b);
+                forward(d, s, p, levels, truncated, fused, y, ny, p.piecesY, b);
             }
             // Pointwise products, one block per coefficient (index-independent): all 2^k, or in a truncated
-            // transform [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped).
+            // transform [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped;
+            // both ranges start at multiples of 4, as the fused kernels' groups need).
             if (truncated) {
-                pointwise(d, s, c, p, square, a, b, 0, 1L << (k - 2));
-                pointwise(d, s, c, p, square, a, b, 1L << (k - 1), 1L << (k - 1));
+                pointwise(d, s, c, p, square, fused, a, b, 0, 1L << (k - 2));
+                pointwise(d, s, c, p, square, fused, a, b, 1L << (k - 1), 1L << (k - 1));
             } else {
-                pointwise(d, s, c, p, square, a, b, 0, 1L << k);
+                pointwise(d, s, c, p, square, fused, a, b, 0, 1L << k);
             }
-            inverse(d, s, p, levels, truncated, a);  // its last pass also brings each coefficient to its canonical residue
+            inverse(d, s, p, levels, truncated, fused, a);  // its last pass also brings each coefficient to its canonical residue
             finish(d, s, p, a, nout, tiles, out);
         }
     }
@@ -234,24 +260,26 @@ public final class GpuSsa {
     /**
      * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on: two 31-bit primes where
      * exact (l <= 12; H200, 2^30 bits, 2026-11-21: 9.4 ms against 13.0 ms for Goldilocks), Goldilocks for
-     * 2^13-digit coefficients.
+     * 2^13-digit coefficients. With {@code fused} ({@link #fuseBottomLevels}) the two-prime kernels that also run the
+     * transforms' levels 1 and 0 (first and count multiples of 4).
      */
-    private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, DeviceBuffer a,
-            DeviceBuffer b, long first, long count) {
+    private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, boolean fused,
+            DeviceBuffer a, DeviceBuffer b, long first, long count) {
         int l = p.logL;
         int k = p.k;
         long at = (first << l) * Integer.BYTES;
         boolean two = l <= TwoPrimes.MAX_LOG_L;
+        String f01 = fused ? "_f01" : "";
         if (!square) {
             if (two) {
-                d.launch("ssa_pointwise2_mul", count, pwThreads(l), pwSmem(l), s,
+                d.launch("ssa_pointwise2_mul" + f01, count, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles2).i32(l).i32(k));
             } else {
                 d.launch("ssa_pointwise_mul", count, pwThreads(l), pwSmem(l), s,
                         new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
             }
         } else if (two) {
-            d.launch("ssa_pointwise2_sqr", count, pwThreads(l), pwSmem(l), s,
+            d.launch("ssa_pointwise2_sqr" + f01, count, pwThreads(l), pwSmem(l), s,
                     new KernelArgs().ptr(a, at).ptr(c.twiddles2).i32(l).i32(k));
         } else {
             d.launch("ssa_pointwise_sqr", count, pwThreads(l), pwSmem(l), s,
@@ -261,15 +289,16 @@ public final class GpuSsa {
 
     /**
      * buf = the forward (natural to bit-reversed) transform of the split of src (n digits, pieces
-     * coefficients), as passes of fused levels; the first pass reads src itself (ssa_fft_forward_split).
+     * coefficients), as passes of fused levels; the first pass reads src itself (ssa_fft_forward_split). With
+     * {@code fused} it stops at level 2 (the pointwise kernels run levels 1 and 0).
      */
-    private static void forward(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, DeviceBuffer src,
-            long n, long pieces, DeviceBuffer buf) {
+    private static void forward(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, boolean fused,
+            DeviceBuffer src, long n, long pieces, DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
         int kq = truncated ? k - 2 : -1;
         int h0 = k - 1;
-        for (int r : schedule(k, levels, false, truncated)) {
+        for (int r : schedule(transformLevels(k, fused), levels, false, truncated)) {
             if (h0 == k - 1 && topTwoDirect(k, r, pieces)) {
                 d.launch("ssa_fft_forward_top2", 1L << (k - 2), passThreads(l, r), 8 << l, s,
                         new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(k).i32(kq));
@@ -293,13 +322,17 @@ public final class GpuSsa {
         return r == 2 && pieces <= 1L << (k - 1);
     }
 
-    /** The inverse transform of buf (bit-reversed to natural, without the factor 2^-k), as passes of fused levels. */
-    private static void inverse(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, DeviceBuffer buf) {
+    /**
+     * The inverse transform of buf (bit-reversed to natural, without the factor 2^-k), as passes of fused levels; with
+     * {@code fused} from level 2 on (the pointwise kernels ran levels 0 and 1).
+     */
+    private static void inverse(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, boolean fused,
+            DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
         int kq = truncated ? k - 2 : -1;
-        int lo = 0;
-        for (int r : schedule(k, levels, true, truncated)) {
+        int lo = k - transformLevels(k, fused);
+        for (int r : schedule(transformLevels(k, fused), levels, true, truncated)) {
             int h0 = lo + r - 1;
             // The last pass is fused with the coefficient normalize (and, for a packed plan, the 61-bit packing).
             if (lo + r == k) {
@@ -333,13 +366,38 @@ public final class GpuSsa {
     }
 
     /**
-     * Levels per pass in launch order (ssa_harness.cu's schedule): the forward from level k-1 down, the
-     * inverse from level 0 up, each pass up to {@code levels}, the remainder last (for the inverse: few levels
+     * Whether the transforms stop at (start from) level 2 and the two-prime pointwise kernels run levels 1 and 0 in
+     * clusters of 4 blocks ({@code ssa_pointwise2_*_f01}, v19 in cuda/test/SSA-NOTES.md; ssa_harness.cu's fuse01): the
+     * device has clusters, the plan's coefficients have 2^12 digits (the largest two-prime size: 2^29 and 2^30 bits,
+     * passes of two levels; H200, 2026-11-21: 2^30 16.12 -> 15.71 ms, 2^29 8.16 -> 7.94 ms), and the top k - 2 levels
+     * take fewer passes than all k. Smaller coefficients measured slower fused (2^26 bits, l = 10: 1.087 -> 1.14 ms; 2^20:
+     * 0.113 -> 0.125 ms: the pointwise kernel's overhead outweighs the cheaper passes removed there); where the bottom
+     * pass holds more levels (e.g. 2^24 bits: l = 9, k = 13, passes of 5, 5, 3) no pass would go either way.
+     */
+    static boolean fuseBottomLevels(boolean clusters, SsaPlan p, int levels) {
+        return clusters && p.logL == TwoPrimes.MAX_LOG_L && p.k >= 3
+                && passes(p.k - 2, levels) < passes(p.k, levels);
+    }
+
+    /** Levels the transform passes run: all k, or k - 2 when the pointwise kernels run levels 1 and 0. */
+    static int transformLevels(int k, boolean fused) {
+        return fused ? k - 2 : k;
+    }
+
+    /** Passes of {@link #schedule} over n levels of at most {@code levels} each. */
+    static int passes(int n, int levels) {
+        return (n + levels - 1) / levels;
+    }
+
+    /**
+     * Levels per pass in launch order (ssa_harness.cu's schedule) over the top k levels (the transform's k, or k - 2
+     * when the pointwise kernels run levels 1 and 0: {@link #transformLevels}): the forward from the top level down, the
+     * inverse from its lowest level (0, or 2) up, each pass up to {@code levels}, the remainder last (for the inverse: few levels
      * in the pass fused with the normalize keep many blocks). A truncated inverse needs both top levels in
      * its last pass: a remainder of one level borrows one from the pass below.
      */
     static int[] schedule(int k, int levels, boolean inverse, boolean truncated) {
-        int n = (k + levels - 1) / levels;
+        int n = passes(k, levels);
         int[] rs = new int[n];
         for (int i = 0, h = k; i < n; i++) {
             rs[i] = Math.min(levels, h);

@@ -152,6 +152,67 @@ class SsaPlanTest {
         assertEquals(4L * 17191, GpuSsa.finishStateBytes(nout));
     }
 
+    /**
+     * v19: where the transforms stop at level 2 and the clustered pointwise kernels run levels 1 and 0
+     * (GpuSsa.fuseBottomLevels; no GPU needed): only with clusters, coefficients of 2^12 digits and a pass fewer.
+     */
+    @Test
+    void bottomLevelsFuseWhereThatRemovesAPass() {
+        long n30 = ((1L << 30) + 60) / 61;
+        SsaPlan p30 = SsaPlan.choose(n30, n30, SsaPlan.MAX_LOG_L);
+        int lv30 = GpuSsa.maxPassLevels(15, p30);
+        assertTrue(GpuSsa.fuseBottomLevels(true, p30, lv30));
+        assertTrue(!GpuSsa.fuseBottomLevels(false, p30, lv30));  // below compute capability 9.0: no clusters
+        // 2^30: 7 passes of two levels each way instead of 8; the inverse starts at level 2
+        assertEquals(14, GpuSsa.transformLevels(p30.k, true));
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2}, GpuSsa.schedule(GpuSsa.transformLevels(16, true), 2, false, true));
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2}, GpuSsa.schedule(GpuSsa.transformLevels(16, true), 2, true, true));
+        // 2^29 (k = 15): 7 passes instead of 8; a truncated inverse still ends on a pass of the top two levels
+        long n29 = ((1L << 29) + 60) / 61;
+        SsaPlan p29 = SsaPlan.choose(n29, n29, SsaPlan.MAX_LOG_L);
+        assertEquals(15, p29.k);
+        assertTrue(GpuSsa.fuseBottomLevels(true, p29, GpuSsa.maxPassLevels(15, p29)));
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 1, 2}, GpuSsa.schedule(GpuSsa.transformLevels(15, true), 2, true, true));
+        // 2^24 (l = 9, k = 13, five levels per pass: 5 + 5 + 3 -> 5 + 5 + 1): no pass removed, unfused
+        long n24 = ((1L << 24) + 60) / 61;
+        SsaPlan p24 = SsaPlan.choose(n24, n24, SsaPlan.MAX_LOG_L);
+        assertEquals(5, GpuSsa.maxPassLevels(15, p24));
+        assertTrue(!GpuSsa.fuseBottomLevels(true, p24, GpuSsa.maxPassLevels(15, p24)));
+        // 2^26 (l = 10, k = 14: 4 + 4 + 4 + 2 -> 4 + 4 + 4 would drop a pass) and 2^20 (l = 7) stay unfused: slower fused
+        for (int lg : new int[] {20, 26}) {
+            long n = ((1L << lg) + 60) / 61;
+            SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
+            int levels = GpuSsa.maxPassLevels(15, p);
+            assertTrue(GpuSsa.passes(p.k - 2, levels) < GpuSsa.passes(p.k, levels), p.toString());
+            assertTrue(!GpuSsa.fuseBottomLevels(true, p, levels), p.toString());
+        }
+        // a fused transform needs at least one forward pass (the split) and removes a pass whenever it is chosen
+        Random r = TestRandom.create("SsaPlanTest.fuse");
+        int fused = 0;
+        for (int i = 0; i < 2000; i++) {
+            long nx = 1 + (long) (Math.pow(2, 25.5 * r.nextDouble()));
+            long ny = 1 + (long) (Math.pow(2, 25.5 * r.nextDouble()));
+            SsaPlan p = SsaPlan.choose(nx, ny, SsaPlan.MAX_LOG_L);
+            int levels = GpuSsa.maxPassLevels(15, p);
+            if (GpuSsa.fuseBottomLevels(true, p, levels)) {
+                assertTrue(p.logL == TwoPrimes.MAX_LOG_L && p.k >= 3, p.toString());
+                boolean tr = GpuSsa.runsTruncated(p, levels);
+                int n = GpuSsa.transformLevels(p.k, true);
+                int[] fwd = GpuSsa.schedule(n, levels, false, tr);
+                int[] inv = GpuSsa.schedule(n, levels, true, tr);
+                assertEquals(n, java.util.Arrays.stream(fwd).sum());
+                assertEquals(n, java.util.Arrays.stream(inv).sum());
+                assertTrue(fwd.length < GpuSsa.schedule(p.k, levels, false, tr).length, p.toString());
+                assertTrue(!tr || (fwd[0] >= 2 && inv[inv.length - 1] >= 2), "top pass must hold levels k-1 and k-2: " + p);
+                fused++;
+            }
+        }
+        assertTrue(fused > 0, "no fused plan among the samples");
+        // Goldilocks coefficients (l = 13) never fuse
+        SsaPlan big = SsaPlan.choose(((1L << 32) + 60) / 61, ((1L << 32) + 60) / 61, SsaPlan.MAX_LOG_L);
+        assertTrue(big.logL <= TwoPrimes.MAX_LOG_L || !GpuSsa.fuseBottomLevels(true, big, GpuSsa.maxPassLevels(15, big)));
+    }
+
     @Test
     void plansMeetTheirConditions() {
         Random r = TestRandom.create("SsaPlanTest.plans");
