@@ -20,3 +20,14 @@ typedef unsigned long long u64;
 __device__ __forceinline__ long long bn_thread_index() {
     return (long long)blockIdx.x * blockDim.x + threadIdx.x;
 }
+
+// Relaxed 32-bit loads and stores at GPU scope: the published tile words of the single-pass scans
+// (normalize.cuh, ssa_finish.cuh), read while other blocks write them; one access each, never torn.
+__device__ __forceinline__ unsigned bn_ld_relaxed(const unsigned* p) {
+    unsigned v;
+    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+__device__ __forceinline__ void bn_st_relaxed(unsigned* p, unsigned v) {
+    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
+}

@@ -148,15 +148,6 @@ __host__ __device__ __forceinline__ long long bn_norm_blocks(long long n) {
     return tiles + min(tiles, (long long)BN_NORM_LAG * BN_NORM_CHUNK);
 }
 
-__device__ __forceinline__ unsigned bn_ld_relaxed(const unsigned* p) {
-    unsigned v;
-    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-__device__ __forceinline__ void bn_st_relaxed(unsigned* p, unsigned v) {
-    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
-}
-
 /** The whole normalize in one launch of bn_norm_blocks(n) blocks (see the top of this file). */
 extern "C" __global__ void __launch_bounds__(BN_NORM_THREADS, BN_NORM_MIN_BLOCKS)
 bn_normalize(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z, u64* __restrict__ scratch) {

@@ -705,11 +705,13 @@ __device__ __forceinline__ void ssa_fft_top2_direct(int* __restrict__ buf, const
     }
 }
 
+/** The transform kernels' dynamic shared memory (declared once: a second declaration in a kernel drew nvcc warning #1556). */
+extern __shared__ int4 ssa_fft_sm4[];
+
 template <bool INVERSE, bool SPLIT, bool NORM = false>
 __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, int h0, int r, int kq,
                                                   const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef,
                                                   int pack = 0) {
-    extern __shared__ int4 ssa_fft_sm4[];
     int* sm = reinterpret_cast<int*>(ssa_fft_sm4);
     const int T = blockDim.x;
     const int n = SSA_DBITS << l;
@@ -878,7 +880,6 @@ ssa_fft_inverse_norm(int* __restrict__ buf, int l, int h0, int r, int kq, int pa
 extern "C" __global__ void __maxnreg__(SSA_TOP2_MAXNREG)
 ssa_fft_forward_top2(const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 ncoef, int* __restrict__ buf, int l, int k,
                      int kq) {
-    extern __shared__ int4 ssa_fft_sm4[];
     const int lo = k - 2;
     const ssa_i64 j = blockIdx.x;
     ssa_split_load(ssa_fft_sm4, 2, l - 2, x, nx, j, lo, m, ncoef);

@@ -11,6 +11,7 @@
 //                      scan with decoupled look-back over tiles (generate/propagate masks): carry chains that
 //                      run the whole length cost no more than any other input.
 #pragma once
+#include "common.cuh"  // bn_ld_relaxed / bn_st_relaxed
 #include "ssa_common.cuh"
 
 #define SSA_CONV_THREADS 256
@@ -195,15 +196,6 @@ struct SsaSumWords {
 /** Scratch words of the finish for nout digits: the ticket counter, then one published word per tile; zeroed before the launch. */
 __host__ __device__ __forceinline__ long long ssa_fin_state_words(long long nout) { return 1 + (nout + SSA_FIN_TILE - 1) / SSA_FIN_TILE; }
 
-__device__ __forceinline__ unsigned ssa_ld_relaxed(const unsigned* p) {
-    unsigned v;
-    asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-__device__ __forceinline__ void ssa_st_relaxed(unsigned* p, unsigned v) {
-    asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
-}
-
 /**
  * Carries through a run of 32 positions with generate mask g, propagate mask p (disjoint) and carry in c: bit i of the
  * result is the carry into position i, bit 32 the carry out of the run. The addition (g | p) + g + c has at position i
@@ -234,7 +226,7 @@ __device__ __forceinline__ unsigned ssa_fin_lookback(const unsigned* words, ssa_
     ssa_i64 j = T - 1;
     for (;;) {
         const ssa_i64 at = j - lane;
-        const unsigned v = at >= 0 ? ssa_ld_relaxed(words + at) : SSA_FIN_INCL;  // before tile 0: carry 0
+        const unsigned v = at >= 0 ? bn_ld_relaxed(words + at) : SSA_FIN_INCL;  // before tile 0: carry 0
         const unsigned stop = __ballot_sync(0xffffffffu, v != SSA_FIN_PROP);
         if (stop == 0) {
             j -= 32;
@@ -266,9 +258,9 @@ __device__ __forceinline__ void ssa_fin_tile_carries(const unsigned* sg, const u
         c = (unsigned)(ssa_carries32(g2[r], p2[r], c) >> 32);
         prop = prop && p2[r] == 0xffffffffu;
     }
-    if (lane == 0) ssa_st_relaxed(words + T, prop ? SSA_FIN_PROP : SSA_FIN_INCL | c);
+    if (lane == 0) bn_st_relaxed(words + T, prop ? SSA_FIN_PROP : SSA_FIN_INCL | c);
     c = T == 0 ? 0 : ssa_fin_lookback(words, T);
-    if (prop && lane == 0) ssa_st_relaxed(words + T, SSA_FIN_INCL | c);
+    if (prop && lane == 0) bn_st_relaxed(words + T, SSA_FIN_INCL | c);
 #pragma unroll
     for (int r = 0; r < R; ++r) {
         const ssa_u64 cr = ssa_carries32(g2[r], p2[r], c);
