@@ -3,7 +3,10 @@
 // ssa_fft_inverse_norm); cuda/test/ssa_harness.cu runs these instead with FUSED_SPLIT=0 / FUSED_NORM=0,
 // as a reference for the fused versions and for timing them against each other (SSA-NOTES.md).
 #pragma once
-#include "../ssa_finish.cuh"
+#include "../ssa_fft.cuh"  // ssa_common.cuh and the carry maps (ssa_map_*)
+
+/** Threads of the unfused conversion kernels. */
+#define SSA_CONV_THREADS 256
 
 /**
  * Coefficient buffer from canonical digits: digit j of coefficient i is bits [24 (i m + j), +24) of x
