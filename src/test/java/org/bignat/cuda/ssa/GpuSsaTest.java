@@ -16,6 +16,8 @@ import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.CudaEngine;
+import org.bignat.cuda.DeviceBuffer;
+import org.bignat.cuda.DeviceStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -252,6 +254,55 @@ class GpuSsaTest {
         long[] d = new long[e / 61 + 1];
         d[e / 61] = 1L << (e % 61);
         return d;
+    }
+
+    /**
+     * The size the issue names as the least a card of 80 GB must take: 2^32 x 2^32 bits (a Goldilocks plan of 2^13-digit
+     * coefficients, the only one at this size), the product and the square, through the device-resident GpuSsa (so no
+     * engine fallback can stand in for the GPU), checked modulo 2^61 - 1 and 2^61 + 1 (B = 2^61 is 1 and -1 there).
+     * About 10.3 GB of device memory and 3.4 GB of heap.
+     */
+    @Test
+    void productsOf2To32Bits() {
+        int n = (int) (((1L << 32) + 60) / 61);
+        assertEquals(13, SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L).logL);
+        Random r = TestRandom.create("GpuSsaTest.2^32");
+        long[] x = random(r, n);
+        long[] y = random(r, n);
+        long[] xy = new long[2 * n];
+        long[] xx = new long[2 * n];
+        CudaDevice d = CudaDevice.get();
+        try (DeviceStream s = d.stream();
+                DeviceBuffer bx = d.allocate((long) n * Long.BYTES, s);
+                DeviceBuffer by = d.allocate((long) n * Long.BYTES, s);
+                DeviceBuffer bz = d.allocate(2L * n * Long.BYTES, s)) {
+            HostStaging st = HostStaging.take(d);
+            try {
+                st.upload(s, x, n, bx.pointer(), y, n, by.pointer());
+                GpuSsa.multiply(d, s, bx, n, by, n, false, bz);
+                st.download(s, bz.pointer(), xy, 2 * n);
+                GpuSsa.multiply(d, s, bx, n, bx, n, true, bz);
+                st.download(s, bz.pointer(), xx, 2 * n);
+            } finally {
+                st.give();
+            }
+        }
+        for (boolean plus : new boolean[] {false, true}) {
+            BigInteger m = BigInteger.ONE.shiftLeft(61).add(BigInteger.valueOf(plus ? 1 : -1));
+            assertEquals(residue61(x, plus).multiply(residue61(y, plus)).mod(m), residue61(xy, plus), "x y mod " + m);
+            assertEquals(residue61(x, plus).pow(2).mod(m), residue61(xx, plus), "x^2 mod " + m);
+        }
+    }
+
+    /** Canonical digits d mod 2^61 - 1 (plus false: the sum of the digits) or mod 2^61 + 1 (plus: their alternating sum). */
+    private static BigInteger residue61(long[] d, boolean plus) {
+        long m = plus ? (1L << 61) + 1 : (1L << 61) - 1;
+        long s = 0;  // in [0, m); every digit is below 2^61, so s +- digit stays within a long
+        for (int i = 0; i < d.length; i++) {
+            s = plus && (i & 1) == 1 ? s - d[i] : s + d[i];
+            s = s < 0 ? s + m : s >= m ? s - m : s;
+        }
+        return BigInteger.valueOf(s);
     }
 
     /** A 2^30 x 2^30-bit product, checked modulo 2^61 - 1 (B = 1 there: the sum of the digits). */
