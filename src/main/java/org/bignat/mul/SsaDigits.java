@@ -15,14 +15,13 @@ public final class SsaDigits {
     private SsaDigits() {}
 
     /** Digit width in bits. 48 = 3 * 16 leaves 15 bits of headroom in a signed long. */
-    /** Digit width. */
     public static final int W = 48;
     /** 2^48 - 1. */
     public static final long MASK = (1L << W) - 1;
 
     /**
      * Writes digits [0, count) of the bit range starting at {@code bitStart} of the limb vector
-     * x[0 .. xn) into d[0 .. count) (bits past xn read as zero) and zeroes d[count .. d.length).
+     * x[xo .. xo + xn) into d[0 .. count) (bits past the xn limbs read as zero) and zeroes d[count .. d.length).
      */
     static void extract(long[] x, int xo, int xn, long bitStart, int count, long[] d) {
         long totalBits = (long) xn << 6;
