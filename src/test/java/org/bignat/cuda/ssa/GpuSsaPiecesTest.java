@@ -225,7 +225,7 @@ class GpuSsaPiecesTest {
         }
     }
 
-    /** Canonical digits d mod 2^61 - 1 (plus false: the sum of the digits) or mod 2^61 + 1 (plus: their alternating sum). */
+    /** Canonical digits d mod 2^61 - 1 (plus false: the digits' sum) or mod 2^61 + 1 (plus: their alternating sum). */
     private static BigInteger residue61(long[] d, boolean plus) {
         long m = plus ? (1L << 61) + 1 : (1L << 61) - 1;
         long s = 0;

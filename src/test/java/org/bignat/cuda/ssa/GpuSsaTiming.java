@@ -25,8 +25,8 @@ public final class GpuSsaTiming {
         Engine cpu = CpuEngine.best();
         Random r = new Random(42);
         CudaDevice d = CudaDevice.get();
-        System.out.println("| bits each" + (SQUARE ? " (square)" : "") + " | GPU host-to-host ms | GPU device-resident ms"
-                + " | CPU " + cpu.name() + " ms | CPU/GPU |");
+        System.out.println("| bits each" + (SQUARE ? " (square)" : "")
+                + " | GPU host-to-host ms | GPU device-resident ms | CPU " + cpu.name() + " ms | CPU/GPU |");
         System.out.println("|---|---|---|---|---|");
         for (String a : args) {
             int lg = Integer.parseInt(a);
