@@ -78,8 +78,10 @@ public final class CudaEngine implements Engine {
     }
 
     /**
-     * Schönhage–Strassen on the GPU ({@link org.bignat.cuda.ssa.GpuSsa}); the CPU engine answers when
-     * the device fails or the product exceeds the GPU multiply's size limit.
+     * Schönhage–Strassen on the GPU ({@link org.bignat.cuda.ssa.GpuSsa}; past a single transform, about
+     * 2^32.6 bits per operand, as a sum of piece products); the CPU engine answers when the device fails,
+     * out of memory included (the product, its operands and one piece product's working set do not fit
+     * on the card), or the product exceeds a Java array (ArithmeticException).
      */
     @Override
     public long[] multiply(long[] x, long[] y) {

@@ -35,13 +35,27 @@ public final class DeviceDigits {
      */
     public static void addOrSubtract(CudaDevice device, DeviceStream stream, boolean subtract, DeviceBuffer x,
             long nx, DeviceBuffer y, long ny, DeviceBuffer z, long lo, long hi) {
+        addOrSubtract(device, stream, subtract, x, 0, nx, y, ny, z, lo, hi);
+    }
+
+    /**
+     * {@link #addOrSubtract(CudaDevice, DeviceStream, boolean, DeviceBuffer, long, DeviceBuffer, long, DeviceBuffer,
+     * long, long)} with x the digits x[xFrom, xFrom + nx) of its buffer (a window of a longer vector); xFrom even, so
+     * that the kernel's 16-byte loads stay aligned.
+     */
+    public static void addOrSubtract(CudaDevice device, DeviceStream stream, boolean subtract, DeviceBuffer x,
+            long xFrom, long nx, DeviceBuffer y, long ny, DeviceBuffer z, long lo, long hi) {
         long nz = Math.max(nx, ny) + 1;
         if (lo % ADD_DIGITS_PER_THREAD != 0 || lo < 0 || hi > nz || z.size() < nz * Long.BYTES) {
             throw new IllegalArgumentException("bad add range [" + lo + ", " + hi + ") of " + nz);
         }
+        if (xFrom < 0 || xFrom % 2 != 0 || (xFrom + nx) * Long.BYTES > x.size()) {
+            throw new IllegalArgumentException("bad operand window [" + xFrom + ", " + (xFrom + nx) + ") of a "
+                    + x.size() + "-byte buffer");
+        }
         long threads = (hi - lo + ADD_DIGITS_PER_THREAD - 1) / ADD_DIGITS_PER_THREAD;
         device.launch(subtract ? "bn_subtract" : "bn_add", (threads + THREADS - 1) / THREADS, THREADS, 0, stream,
-                new KernelArgs().ptr(x).i64(nx).ptr(y).i64(ny).ptr(z).i64(nz).i64(lo).i64(hi));
+                new KernelArgs().ptr(x, xFrom * Long.BYTES).i64(nx).ptr(y).i64(ny).ptr(z).i64(nz).i64(lo).i64(hi));
     }
 
     /**

@@ -49,7 +49,8 @@ import org.bignat.cuda.KernelArgs;
  * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft.cuh}).
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
  * {@link #finishStateBytes} of finish scratch (4 bytes per tile); an allocation the card cannot hold throws
- * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken.
+ * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken. Products past a single
+ * transform (about 2^32.6 bits per balanced operand) are sums of piece products ({@link GpuSsaPieces}).
  */
 public final class GpuSsa {
     /** Most threads of a transform pass (SSA_FFT_THREADS, the kernels' launch bound). */
@@ -176,7 +177,7 @@ public final class GpuSsa {
         return c;
     }
 
-    /** The plan this device uses for an nx by ny digit product (throws past the limit). */
+    /** The plan this device uses for an nx by ny digit product (throws past a single transform's limit). */
     public static SsaPlan plan(CudaDevice d, DeviceStream s, long nx, long ny) {
         return SsaPlan.choose(nx, ny, context(d, s).maxLogL);
     }
@@ -184,7 +185,13 @@ public final class GpuSsa {
     /**
      * Queues out[0, nx + ny) = x[0, nx) * y[0, ny) (canonical digits, the top one possibly zero) on
      * stream s; x and y canonical (leading zero digits allowed), nx, ny >= 1. With {@code square} y is
-     * ignored and x is squared. Does not wait.
+     * ignored and x is squared. Does not wait, unless the product exceeds a single transform (about 2^32.6
+     * bits per balanced operand: {@link SsaPlan#chooseOrNull} finds no plan): then it is the sum of piece
+     * products that do plan ({@link GpuSsaPieces}, which waits once per piece product). The size limit is
+     * then the card's memory (x, y and out plus one piece product's working set, at most about 16 GB) and, for a host
+     * result, the Java array ({@code 2^31 - 1} digits, about 2^36.9 bits); an allocation past the card
+     * throws {@link org.bignat.cuda.DeviceOutOfMemoryException}, which {@link org.bignat.cuda.CudaEngine}
+     * answers on the CPU.
      */
     public static void multiply(CudaDevice d, DeviceStream s, DeviceBuffer x, long nx, DeviceBuffer y, long ny,
             boolean square, DeviceBuffer out) {
@@ -192,7 +199,11 @@ public final class GpuSsa {
             ny = nx;
         }
         Context c = context(d, s);
-        SsaPlan p = SsaPlan.choose(nx, ny, c.maxLogL);
+        SsaPlan p = SsaPlan.chooseOrNull(nx, ny, c.maxLogL);
+        if (p == null) {
+            GpuSsaPieces.multiply(d, s, c.maxLogL, x, nx, y, ny, square, out);
+            return;
+        }
         long nout = nx + ny;
         if (out.size() < nout * Long.BYTES) {
             throw new IllegalArgumentException("product needs " + nout + " digits");

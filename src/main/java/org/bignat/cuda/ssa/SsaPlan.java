@@ -32,8 +32,10 @@ package org.bignat.cuda.ssa;
  * that a piece is {@code M = 61 q} bits and every coefficient starts on a 61-bit output digit; the last inverse pass
  * stores each coefficient as {@code 2q + 1} words of 61 bits and the finish ({@code ssa_finish61}) adds them with coalesced
  * 8-byte reads (a larger m only lowers P). At 2^30 bits each: m = 1830, P = 48895 (H200, 2026-11-21: combine
- * 0.92 -> 0.46 ms, the last inverse pass +0.27 ms, the product 18.64 -> 18.45 ms). The largest product: {@code 2^17} coefficients of {@code L = 2^13} digits, operands
- * up to about {@code 2^32.6} bits each (3.2 * 2^32 bits for balanced operands); larger operands throw.
+ * 0.92 -> 0.46 ms, the last inverse pass +0.27 ms, the product 18.64 -> 18.45 ms). The largest single plan:
+ * {@code 2^17} coefficients of {@code L = 2^13} digits, operands up to about {@code 2^32.6} bits each (3.2 * 2^32
+ * bits for balanced operands); past it {@link #chooseOrNull} answers null and {@link GpuSsa} computes the product
+ * from piece products that do plan ({@link GpuSsaPieces}).
  */
 public final class SsaPlan {
     /** Bits per kernel-layout digit (SSA_DBITS). */
@@ -129,9 +131,22 @@ public final class SsaPlan {
      * The plan for a product of {@code nx} by {@code ny} stored digits (both at least 1), with
      * coefficients of at most {@code 2^maxLogL} digits.
      *
-     * @throws ArithmeticException when no plan exists: the operands exceed the GPU multiply's limit
+     * @throws ArithmeticException when no plan exists: the operands exceed a single transform's limit (GpuSsa then
+     *     multiplies pieces, {@link GpuSsaPieces})
      */
     public static SsaPlan choose(long nx, long ny, int maxLogL) {
+        SsaPlan p = chooseOrNull(nx, ny, maxLogL);
+        if (p == null) {
+            throw new ArithmeticException("BigNat: a " + STORED_BITS * nx + " x " + STORED_BITS * ny + "-bit product "
+                    + "exceeds a single GPU transform (at most 2^" + (Math.min(MAX_LOG_L, maxLogL) + 4)
+                    + " coefficients of " + (DIGIT_BITS << Math.min(MAX_LOG_L, maxLogL))
+                    + " bits: about 2^32.6 bits per balanced operand)");
+        }
+        return p;
+    }
+
+    /** {@link #choose}, but null where no single plan exists (the caller splits the product into pieces). */
+    public static SsaPlan chooseOrNull(long nx, long ny, int maxLogL) {
         if (nx < 1 || ny < 1) {
             throw new IllegalArgumentException("operands must have at least one digit");
         }
@@ -156,11 +171,6 @@ public final class SsaPlan {
                     best = new SsaPlan(l, k, (int) (m61 <= mmax ? m61 : m), nx, ny, truncated);
                 }
             }
-        }
-        if (best == null) {
-            throw new ArithmeticException("BigNat: a " + la + " x " + lb + "-bit product exceeds the GPU multiply's "
-                    + "limit (a transform of at most 2^" + (Math.min(MAX_LOG_L, maxLogL) + 4) + " coefficients of "
-                    + (DIGIT_BITS << Math.min(MAX_LOG_L, maxLogL)) + " bits: about 2^32.6 bits per balanced operand)");
         }
         return best;
     }

@@ -12,7 +12,10 @@ import org.bignat.cuda.DeviceStream;
 /**
  * Device measurement (not a test): host-to-host GPU multiply through the Java driver against the CPU
  * engine, medians of several runs after warm-up, for choosing Engines.GPU_MULTIPLY_CROSSOVER_BITS.
- * Run on the device: {@code java org.bignat.cuda.ssa.GpuSsaTiming 14 16 18 20 22 24 26}.
+ * Run on the device: {@code java org.bignat.cuda.ssa.GpuSsaTiming 14 16 18 20 22 24 26}. With {@code -Dsquare=true}
+ * it times squares instead. Past 2^32 bits (sizes past a single transform: piece products, GpuSsaPieces) the
+ * host-to-host figure is GpuSsa's own, without the engine, whose CPU fallback could stand in for a failure for
+ * minutes, and the CPU column is skipped.
  */
 public final class GpuSsaTiming {
     private GpuSsaTiming() {}
@@ -22,15 +25,17 @@ public final class GpuSsaTiming {
         Engine cpu = CpuEngine.best();
         Random r = new Random(42);
         CudaDevice d = CudaDevice.get();
-        System.out.println("| bits each | GPU host-to-host ms | GPU device-resident ms | CPU " + cpu.name()
-                + " ms | CPU/GPU |");
+        System.out.println("| bits each" + (SQUARE ? " (square)" : "")
+                + " | GPU host-to-host ms | GPU device-resident ms | CPU " + cpu.name() + " ms | CPU/GPU |");
         System.out.println("|---|---|---|---|---|");
         for (String a : args) {
             int lg = Integer.parseInt(a);
             int n = (int) (((1L << lg) + 60) / 61);
             long[] x = GpuSsaTest.random(r, n);
             long[] y = GpuSsaTest.random(r, n);
-            double g = median(() -> gpu.multiply(x, y), lg);
+            Op host = lg > 32 ? () -> GpuSsa.multiply(d, x, y, SQUARE)
+                    : SQUARE ? () -> gpu.square(x) : () -> gpu.multiply(x, y);
+            double g = median(host::run, lg);
             double res;
             try (DeviceStream s = d.stream();
                     DeviceBuffer bx = d.allocate((long) n * Long.BYTES, s);
@@ -41,22 +46,31 @@ public final class GpuSsaTiming {
                 s.synchronize();
                 st.give();
                 res = median(() -> {
-                    GpuSsa.multiply(d, s, bx, n, by, n, false, bz);
+                    GpuSsa.multiply(d, s, bx, n, by, n, SQUARE, bz);
                     s.synchronize();
                 }, lg);
             }
             if (BREAKDOWN) {
                 breakdown(d, x, y, lg);
             }
-            double c = lg > 28 ? Double.NaN : median(() -> cpu.multiply(x, y), lg);
-            if (lg <= 28 && !Arrays.equals(gpu.multiply(x, y), cpu.multiply(x, y))) {
+            Op want = SQUARE ? () -> cpu.square(x) : () -> cpu.multiply(x, y);
+            double c = lg > 28 ? Double.NaN : median(want::run, lg);
+            if (lg <= 28 && !Arrays.equals(host.run(), want.run())) {
                 throw new AssertionError("mismatch at 2^" + lg);
             }
-            if (lg > 28 && mod61(gpu.multiply(x, y)) != mulMod61(mod61(x), mod61(y))) {
+            if (lg > 28 && mod61(host.run()) != mulMod61(mod61(x), mod61(SQUARE ? x : y))) {
                 throw new AssertionError("product residue mod 2^61 - 1 wrong at 2^" + lg);
             }
             System.out.printf("| 2^%d | %.3f | %.3f | %.3f | %.1f |%n", lg, g, res, c, c / g);
         }
+    }
+
+    /** With -Dsquare=true: squares instead of products. */
+    private static final boolean SQUARE = Boolean.getBoolean("square");
+
+    /** A timed operation with its result. */
+    private interface Op {
+        long[] run();
     }
 
     private static final long P61 = (1L << 61) - 1;
@@ -111,8 +125,8 @@ public final class GpuSsaTiming {
     }
 
     private static double median(Runnable op, int lg) {
-        int reps = lg >= 26 ? 5 : lg >= 22 ? 21 : 31;
-        for (int i = 0; i < 3; i++) {
+        int reps = lg > 32 ? 3 : lg >= 26 ? 5 : lg >= 22 ? 21 : 31;
+        for (int i = 0; i < (lg > 32 ? 1 : 3); i++) {
             op.run();
         }
         double[] t = new double[reps];
