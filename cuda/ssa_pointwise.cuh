@@ -46,6 +46,13 @@
 #ifndef SSA_PW_MIN_BLOCKS
 #define SSA_PW_MIN_BLOCKS 3
 #endif
+/**
+ * Threads of a pointwise block at l = SSA_MAX_LOG_L = 13 (kernels ssa_pointwise2_mul13 / _sqr13, their own launch bound:
+ * 144 KiB of shared memory leave one block per SM, so up to 128 registers). H100 at 2^32 (2026-11-21, SSA-NOTES
+ * v20-q13): pointwise 26.9 ms at 512 threads (16 warps per SM) against 32.4 ms at 256. Mirrored by
+ * GpuSsa.PW_THREADS_L13.
+ */
+#define SSA_PW_THREADS_L13 512
 #define SSA_LMAX (1 << SSA_MAX_LOG_L)
 #define SSA_TW_LEN (3 * SSA_LMAX)
 /**
@@ -56,10 +63,13 @@
 /** Dynamic shared memory of a pointwise block in bytes: two padded arrays of 2^l words. */
 #define SSA_PW_SMEM(l) (18 << (l))
 
-/** Threads of a pointwise block for coefficients of 2^l digits: one per 8-word DFT, 32 to SSA_PW_THREADS. */
+/**
+ * Threads of a pointwise block for coefficients of 2^l digits: one per 8-word DFT, 32 to SSA_PW_THREADS; at
+ * l = SSA_MAX_LOG_L, SSA_PW_THREADS_L13.
+ */
 __host__ __device__ __forceinline__ constexpr int ssa_pw_threads(int l) {
     const int t = (1 << l) >> 3;
-    return t < 32 ? 32 : (t > SSA_PW_THREADS ? SSA_PW_THREADS : t);
+    return l == SSA_MAX_LOG_L ? SSA_PW_THREADS_L13 : t < 32 ? 32 : (t > SSA_PW_THREADS ? SSA_PW_THREADS : t);
 }
 
 /**
@@ -639,7 +649,7 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
 }
 
 /**
- * The two-prime body specialized for l = LL (9..13: see ssa_pointwise2_dispatch), compiled with l and the launch's
+ * The two-prime body specialized for l = LL (9..12: see ssa_pointwise2_dispatch; 13: ssa_pointwise2_mul13), compiled with l and the launch's
  * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
  * rounds unrolled), as its own function (own register allocation; one call per block).
  */
@@ -649,11 +659,10 @@ __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const in
 }
 
 /**
- * The two-prime body for l: the specialized function for l in 9..13 where the block has the launch's
+ * The two-prime body for l <= 12: the specialized function for l in 9..12 where the block has the launch's
  * ssa_pw_threads(l) threads, else the general body (v16). As separate inlined bodies in one kernel, the 9..11 copies
  * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
- * where the set of specialized l was the switch SSA_PW2_LSPEC). l = 13 (v20: 144 KiB of shared memory, one block per
- * SM) only without the fused levels 1 and 0 (C4), which run at l = 12 only.
+ * where the set of specialized l was the switch SSA_PW2_LSPEC).
  */
 template <bool SQUARE, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, const int* __restrict__ b,
@@ -662,9 +671,6 @@ __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, con
     if (l == (LL) && blockDim.x == ssa_pw_threads(LL)) { \
         ssa_pointwise2_body_l<SQUARE, LL, C4>(a, b, tw, k); \
         return; \
-    }
-    if constexpr (!C4) {
-        SSA_PW2_LCASE(13)
     }
     SSA_PW2_LCASE(12)
     SSA_PW2_LCASE(11)
@@ -676,8 +682,8 @@ __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, con
 
 /**
  * a[i] = a[i] * b[i] * 2^-k in Z/(2^N + 1) for every coefficient i (one block each, 2^k blocks of
- * ssa_pw_threads(l) threads), tw the twiddle table (org.bignat.cuda.ssa.TwoPrimes). Dynamic shared memory:
- * SSA_PW_SMEM(l) bytes.
+ * ssa_pw_threads(l) threads), l <= 12 (13: ssa_pointwise2_mul13), tw the twiddle table
+ * (org.bignat.cuda.ssa.TwoPrimes). Dynamic shared memory: SSA_PW_SMEM(l) bytes.
  */
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise2_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
@@ -688,6 +694,22 @@ ssa_pointwise2_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise2_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
     ssa_pointwise2_dispatch<true>(a, a, tw, l, k);
+}
+
+/**
+ * ssa_pointwise2_mul for l = SSA_MAX_LOG_L = 13 only (v20-q13; l is there so that the launch's arguments are
+ * ssa_pointwise2_mul's): blocks of SSA_PW_THREADS_L13 threads, SSA_PW_SMEM(13) = 144 KiB of shared memory, one block
+ * per SM.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS_L13, 1)
+ssa_pointwise2_mul13(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
+    ssa_pointwise2_body_l<false, SSA_MAX_LOG_L>(a, b, tw, k);
+}
+
+/** a[i] = a[i]^2 * 2^-k for l = 13 only, as ssa_pointwise2_mul13. */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS_L13, 1)
+ssa_pointwise2_sqr13(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
+    ssa_pointwise2_body_l<true, SSA_MAX_LOG_L>(a, a, tw, k);
 }
 
 

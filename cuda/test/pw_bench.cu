@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
     CK(cudaMalloc(&a0, n * 4)); CK(cudaMalloc(&b0, n * 4)); CK(cudaMalloc(&a, n * 4)); CK(cudaMalloc(&hs, 8));
     std::vector<uint64_t> t = q2_table();
     CK(cudaMalloc(&tw, SSA_TW_LEN * 8)); CK(cudaMemcpy(tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
-    CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
-    CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
+    CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+    CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
     cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1);
     unsigned long long hsum[2][3];
     double med[2];

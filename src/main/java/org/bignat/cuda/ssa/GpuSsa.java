@@ -29,9 +29,9 @@ import org.bignat.cuda.KernelArgs;
  *     a test tool, is in {@code cuda/test/ssa_unfused.cuh}); where it holds exactly the top two levels over
  *     pieces whose upper half is padding, it is {@code ssa_fft_forward_top2} (each output a sum of two shifted
  *     pieces, {@link #topTwoDirect});
- * <li>{@code ssa_pointwise2_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic NTT over two
- *     31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory, one block per coefficient, times
- *     2^-k, exact for every plan's coefficients (up to 2^13 digits) through balanced input digits;
+ * <li>{@code ssa_pointwise2_mul}/{@code _sqr} ({@code _mul13}/{@code _sqr13} for 2^13-digit coefficients): products
+ *     in Z/(2^N + 1) by a negacyclic NTT over two 31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory,
+ *     one block per coefficient, times 2^-k, exact for every plan's coefficients through balanced input digits;
  * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
  *     to canonical residues (unfused: {@code ssa_coef_normalize} in {@code cuda/test/ssa_unfused.cuh}),
  *     and {@code ssa_finish} ({@code ssa_finish61} for a {@linkplain SsaPlan#packed packed} plan: from 61-bit
@@ -65,6 +65,12 @@ public final class GpuSsa {
     static final int FFT_THREADS_SHARED = 256;
     /** Most threads of the pointwise kernel (SSA_PW_THREADS: 256, three blocks per SM). */
     static final int PW_THREADS = 256;
+    /**
+     * Threads of the pointwise kernels for coefficients of 2^SsaPlan.MAX_LOG_L = 2^13 digits ({@code ssa_pointwise2_mul13}
+     * / {@code _sqr13}, SSA_PW_THREADS_L13: one 144 KiB block per SM; H100, 2^32 bits, 2026-11-21: pointwise 26.9 ms
+     * against 32.4 ms at 256 threads).
+     */
+    static final int PW_THREADS_L13 = 512;
 
     /**
      * log2 of the digits per coefficient of the plans whose pointwise kernels run the transforms' levels 1 and 0
@@ -81,9 +87,9 @@ public final class GpuSsa {
      */
     static final int CLUSTER_SCHEDULING_LOAD_BALANCING = 2;
 
-    /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT). */
+    /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT, at most PW_THREADS). */
     static int pwThreads(int l) {
-        return Math.max(32, Math.min(PW_THREADS, (1 << l) >> 3));
+        return l == SsaPlan.MAX_LOG_L ? PW_THREADS_L13 : Math.max(32, Math.min(PW_THREADS, (1 << l) >> 3));
     }
 
     /** Dynamic shared memory of a pointwise block (SSA_PW_SMEM: two padded arrays of 2^l words). */
@@ -136,8 +142,12 @@ public final class GpuSsa {
             setSmem(d, "ssa_fft_inverse_norm", 4 << logGroup);
             setSmem(d, "ssa_fft_forward_split", 4 << logGroup);
             setSmem(d, "ssa_fft_forward_top2", 4 << logGroup);  // needs 2^(l+3) <= 2^(logGroup+1) bytes
-            setSmem(d, "ssa_pointwise2_mul", pwSmem(maxLogL));
-            setSmem(d, "ssa_pointwise2_sqr", pwSmem(maxLogL));
+            setSmem(d, "ssa_pointwise2_mul", pwSmem(Math.min(maxLogL, SsaPlan.MAX_LOG_L - 1)));
+            setSmem(d, "ssa_pointwise2_sqr", pwSmem(Math.min(maxLogL, SsaPlan.MAX_LOG_L - 1)));
+            if (maxLogL == SsaPlan.MAX_LOG_L) {
+                setSmem(d, "ssa_pointwise2_mul13", pwSmem(maxLogL));
+                setSmem(d, "ssa_pointwise2_sqr13", pwSmem(maxLogL));
+            }
             if (clusters) {
                 for (String f01 : new String[] {"ssa_pointwise2_mul_f01", "ssa_pointwise2_sqr_f01"}) {
                     setSmem(d, f01, pwSmem(Math.min(maxLogL, FUSED_LOG_L)));
@@ -254,23 +264,31 @@ public final class GpuSsa {
 
     /**
      * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on, over two 31-bit primes (until
-     * v20 a Goldilocks NTT took 2^13-digit coefficients: cuda/test/SSA-NOTES.md v20-q13). With {@code fused}
-     * ({@link #fuseBottomLevels}) the kernels that also run the transforms' levels 1 and 0 (first and count multiples
-     * of 4).
+     * v20 a Goldilocks NTT took 2^13-digit coefficients: cuda/test/SSA-NOTES.md v20-q13), by the kernels that
+     * {@link #pointwiseKernel} names.
      */
     private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, boolean fused,
             DeviceBuffer a, DeviceBuffer b, long first, long count) {
         int l = p.logL;
         int k = p.k;
         long at = (first << l) * Integer.BYTES;
-        String f01 = fused ? "_f01" : "";
+        String kernel = pointwiseKernel(l, square, fused);
         if (square) {
-            d.launch("ssa_pointwise2_sqr" + f01, count, pwThreads(l), pwSmem(l), s,
-                    new KernelArgs().ptr(a, at).ptr(c.twiddles).i32(l).i32(k));
+            d.launch(kernel, count, pwThreads(l), pwSmem(l), s, new KernelArgs().ptr(a, at).ptr(c.twiddles).i32(l).i32(k));
         } else {
-            d.launch("ssa_pointwise2_mul" + f01, count, pwThreads(l), pwSmem(l), s,
+            d.launch(kernel, count, pwThreads(l), pwSmem(l), s,
                     new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles).i32(l).i32(k));
         }
+    }
+
+    /**
+     * The pointwise kernel for coefficients of 2^l digits: {@code ssa_pointwise2_mul}/{@code _sqr}; with {@code fused}
+     * ({@link #fuseBottomLevels}) their {@code _f01} forms, which also run the transforms' levels 1 and 0 (first and
+     * count multiples of 4); at l = 13 {@code ssa_pointwise2_mul13}/{@code _sqr13} ({@link #PW_THREADS_L13} threads).
+     */
+    static String pointwiseKernel(int l, boolean square, boolean fused) {
+        String base = square ? "ssa_pointwise2_sqr" : "ssa_pointwise2_mul";
+        return l == SsaPlan.MAX_LOG_L ? base + "13" : fused ? base + "_f01" : base;
     }
 
     /**

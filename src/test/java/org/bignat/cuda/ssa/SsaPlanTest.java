@@ -210,6 +210,13 @@ class SsaPlanTest {
         SsaPlan big = SsaPlan.choose(((1L << 32) + 60) / 61, ((1L << 32) + 60) / 61, SsaPlan.MAX_LOG_L);
         assertEquals(13, big.logL);
         assertTrue(!GpuSsa.fuseBottomLevels(true, big, GpuSsa.maxPassLevels(15, big)));
+        assertEquals("ssa_pointwise2_mul13", GpuSsa.pointwiseKernel(big.logL, false, false));
+        assertEquals("ssa_pointwise2_sqr13", GpuSsa.pointwiseKernel(big.logL, true, false));
+        assertEquals(GpuSsa.PW_THREADS_L13, GpuSsa.pwThreads(big.logL));
+        assertEquals("ssa_pointwise2_mul_f01", GpuSsa.pointwiseKernel(GpuSsa.FUSED_LOG_L, false, true));
+        assertEquals("ssa_pointwise2_sqr", GpuSsa.pointwiseKernel(GpuSsa.FUSED_LOG_L, true, false));
+        assertEquals(GpuSsa.PW_THREADS, GpuSsa.pwThreads(12));
+        assertEquals(32, GpuSsa.pwThreads(5));
     }
 
     @Test
