@@ -17,8 +17,9 @@
 // (ssa_finish.cuh) resolves carries, with a block-wide scan.
 //
 // Pointwise products (ssa_pointwise.cuh): each product in R is a negacyclic convolution of length
-// L of the digits, computed exactly by an NTT over the Goldilocks prime p = 2^64 - 2^32 + 1 in
-// shared memory: |digit| <= 2^24 + 4 after one absorb, so |coefficient| <= 2^13 (2^24+4)^2 < p / 2.
+// L of the digits, computed exactly by an NTT modulo two 31-bit primes q1 q2 > 2^61.88 in shared
+// memory and a CRT lift: |digit| <= 2^23 + 3 after one balanced absorb, so |coefficient| <=
+// 2^13 (2^23 + 3)^2 < q1 q2 / 2.
 #pragma once
 
 typedef unsigned long long ssa_u64;
@@ -27,7 +28,10 @@ typedef long long ssa_i64;
 /** Bits per kernel-layout digit. */
 #define SSA_DBITS 24
 #define SSA_DMASK ((1 << SSA_DBITS) - 1)
-/** Largest log2 of digits per coefficient: the pointwise kernel holds 2 L words of 8 bytes in shared memory. */
+/**
+ * Largest log2 of digits per coefficient: the pointwise kernel holds 2 L words of 8 bytes in shared memory (and its
+ * two primes are exact up to L = 2^13: ssa_pointwise.cuh).
+ */
 #define SSA_MAX_LOG_L 13
 /** Smallest log2 of digits per coefficient. */
 #define SSA_MIN_LOG_L 5
@@ -109,102 +113,3 @@ __device__ __forceinline__ int4 ssa_split4(const ssa_i64* __restrict__ x, ssa_i6
     }
     return make_int4(d[0], d[1], d[2], d[3]);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Goldilocks field p = 2^64 - 2^32 + 1; all values kept canonical in [0, p).
-
-#define SSA_P 0xFFFFFFFF00000001ULL
-#define SSA_EPS 0xFFFFFFFFULL  // 2^64 mod p
-
-/**
- * (a + b) mod p as the same function of any two 64-bit words as the plain form
- *   s = a + b; if (s < a) s += EPS (carried: s + 2^64 = s + EPS, stays < p); else if (s >= p) s -= p
- * (canonical for a, b < p): s = a + b with carry c1, t = s + EPS with carry c2; the result is t if c1 or c2
- * (carried: s + 2^64 = s + EPS; or s >= p: s - p = s + EPS - 2^64), else s. Carry-chain PTX, no 64-bit
- * compares (v5b, SSA-NOTES "v5-v8": pointwise 19.08 -> 16.65 ms at 2^30 against the plain form).
- */
-__device__ __forceinline__ ssa_u64 gl_add(ssa_u64 a, ssa_u64 b) {
-    ssa_u64 r;
-    asm("{\n\t.reg .u64 s, t;\n\t.reg .u32 c;\n\t.reg .pred q;\n\t"
-        "add.cc.u64 s, %1, %2;\n\t"
-        "addc.u32 c, 0, 0;\n\t"
-        "add.cc.u64 t, s, 4294967295;\n\t"
-        "addc.u32 c, c, 0;\n\t"
-        "setp.ne.u32 q, c, 0;\n\t"
-        "selp.u64 %0, t, s, q;\n\t}"
-        : "=l"(r) : "l"(a), "l"(b));
-    return r;
-}
-
-/**
- * (a - b) mod p, the same function as the plain form d = a - b; if (a < b) d -= EPS (borrowed: d - 2^64 + p =
- * d - EPS): minus EPS when it borrowed, the borrow as a 0 / all-ones mask.
- */
-__device__ __forceinline__ ssa_u64 gl_sub(ssa_u64 a, ssa_u64 b) {
-    ssa_u64 r;
-    asm("{\n\t.reg .u64 d, m;\n\t.reg .u32 c;\n\t"
-        "sub.cc.u64 d, %1, %2;\n\t"
-        "subc.u32 c, 0, 0;\n\t"
-        "cvt.u64.u32 m, c;\n\t"
-        "sub.u64 %0, d, m;\n\t}"
-        : "=l"(r) : "l"(a), "l"(b));
-    return r;
-}
-
-/** (hi 2^64 + lo) mod p for any 64-bit hi, lo: 2^64 = 2^32 - 1 and 2^96 = -1 (mod p). */
-__device__ __forceinline__ ssa_u64 gl_reduce128(ssa_u64 hi, ssa_u64 lo) {
-    // x = lo - hi_hi + hi_lo (2^32 - 1).
-    ssa_u64 hh = hi >> 32, hl = hi & SSA_EPS;
-    // The same function as the branchy form
-    //   t0 = lo - hh; if (lo < hh) t0 -= EPS; t1 = (hl << 32) - hl; t2 = t0 + t1;
-    //   if (t2 < t1) t2 += EPS; if (t2 >= p) t2 -= p;
-    // gl_sub is "lo - hh, minus EPS on borrow", and gl_add's "else" drops a second test that cannot fire
-    // (after a carry, t0 + t1 - 2^64 + EPS < p).
-    return gl_add(gl_sub(lo, hh), (hl << 32) - hl);
-}
-
-__device__ __forceinline__ ssa_u64 gl_mul(ssa_u64 a, ssa_u64 b) {
-    return gl_reduce128(__umul64hi(a, b), a * b);
-}
-
-__device__ __forceinline__ ssa_u64 gl_neg(ssa_u64 x) { return x ? SSA_P - x : 0; }
-
-/** Whether gl_shl(x, e) negates gl_shl_mag(x, e) (compile-time e): e - 96 in [0, 64). */
-__host__ __device__ constexpr bool gl_shl_negates(int e) { return e >= 96 && e - 96 < 64; }
-
-/**
- * x * 2^e mod p, e in [0, 192) (2 has order 192: 2^96 = -1), or its negation where gl_shl_negates(e):
- * callers that can absorb the sign (a butterfly swaps its add and subtract) save the negation.
- * Meant for compile-time e (the branches fold away): small shifts cost a few shifts and one add or
- * subtract instead of a 64 x 64 multiply. Canonical in, canonical out.
- */
-__device__ __forceinline__ ssa_u64 gl_shl_mag(ssa_u64 x, int e) {
-    const bool neg = e >= 96;
-    if (neg) e -= 96;
-    if (e == 0) return x;
-    if (e <= 32) {
-        // x 2^e = lo + hi 2^64 with hi < 2^32, and hi 2^64 = hi (2^32 - 1) < p; gl_add accepts any 64-bit lo.
-        const ssa_u64 lo = x << e, hi = x >> (64 - e);
-        return gl_add(lo, (hi << 32) - hi);
-    }
-    if (e < 64) return gl_reduce128(x >> (64 - e), x << e);
-    // x 2^e = -x 2^-t, t = 96 - e in [1, 32]: x = q 2^t + s, x 2^-t = q + s 2^-t = q - s 2^(96-t)
-    // = q - w 2^64 = q - w (2^32 - 1) with w = s 2^(32-t) < 2^32. So x 2^e = w' - q (w' = w (2^32 - 1) < p),
-    // and x 2^(e+96) = q - w': both signs exact, without a negation.
-    const int t = 96 - e;
-    const ssa_u64 q = x >> t, w = (x & ((1ULL << t) - 1)) << (32 - t);
-    const ssa_u64 w2 = (w << 32) - w;
-    return neg ? gl_sub(q, w2) : gl_sub(w2, q);
-}
-
-/** x * 2^e mod p, e in [0, 192); compile-time e. */
-__device__ __forceinline__ ssa_u64 gl_shl(ssa_u64 x, int e) {
-    const ssa_u64 r = gl_shl_mag(x, e);
-    return gl_shl_negates(e) ? gl_neg(r) : r;
-}
-
-/** Signed digit to the field. */
-__device__ __forceinline__ ssa_u64 gl_from_int(int d) { return d < 0 ? SSA_P - (ssa_u64)(-(ssa_i64)d) : (ssa_u64)d; }
-
-/** Centered lift: the integer in (-p/2, p/2) congruent to v. */
-__device__ __forceinline__ ssa_i64 gl_lift(ssa_u64 v) { return v > (SSA_P >> 1) ? -(ssa_i64)(SSA_P - v) : (ssa_i64)v; }

@@ -2,33 +2,33 @@
 // per coefficient (layout: ssa_common.cuh).
 //
 // A product in Z/(2^N + 1) with N = 24 L is the negacyclic convolution of the two digit vectors
-// (X^L = -1), computed exactly by a number-theoretic transform over the Goldilocks prime
-// p = 2^64 - 2^32 + 1 in shared memory: twist by psi^j (psi a primitive 2L-th root of unity),
-// cyclic NTT of length L, multiply, inverse NTT, untwist by psi^-j / L (Crandall and Fagin's weighted
-// transform). Exactness: the inputs are absorbed once to |digit| <= 2^24 + 3, so every convolution
-// coefficient has |c| <= L (2^24 + 3)^2 < 2^62 < p / 2 and its centered lift is the integer itself.
-// The 64-bit coefficients go back to 24-bit digits by the carry-free absorb, and the result is
-// multiplied by 2^-k (a shift by 2N - k bits), the inverse top-level transform's normalization.
+// (X^L = -1), computed exactly by a number-theoretic transform modulo two 31-bit primes side by side
+// (SsaFieldQ2 below) in shared memory: twist by psi^j (psi a primitive 2L-th root of unity), cyclic NTT
+// of length L, multiply, inverse NTT, untwist by psi^-j / L (Crandall and Fagin's weighted transform),
+// then a CRT lift (Garner) to the integer coefficient. Exactness: the inputs are absorbed once to
+// balanced digits, |digit| <= 2^23 + 3 (ssa_pw_load), so every convolution coefficient has
+// |c| <= L (2^23 + 3)^2 < 2^59.01 < q1 q2 / 2 (2^60.88) for L <= 2^13, and the centered lift is the
+// integer itself. The 64-bit coefficients go back to 24-bit digits by the carry-free absorb, and the
+// result is multiplied by 2^-k (a shift by 2N - k bits), the inverse top-level transform's normalization.
 //
 // NTT structure (v3): radix-8 rounds in registers. A round over spans of M = 2^m words gathers the 8
 // words a[hi M + s M/8 + r], s < 8, runs an 8-point DFT on them (decimation in frequency, bit-reversed
 // out) and multiplies the word at register s by omega_M^(r t), t = bitrev3(s): that is exactly three
 // radix-2 DIF levels (Cooley-Tukey), so the output equals the radix-2 DIF's (natural in, bit-reversed
-// out). A leading round of 1 or 2 levels takes l mod 3. The 8-point DFT's roots are powers of
-// omega_8 = 2^24 (the table's root is chosen so that omega_64 = 8, see below), so its twiddles are
-// shifts (gl_shl), and full Goldilocks multiplies remain only for the round twiddles: 7/8 of the
-// words per round but the last, instead of 1/2 of the words per radix-2 level. The last forward
-// round, the pointwise product and the first inverse round run on the same registers. The inverse
-// rounds undo the forward ones in reverse order (twiddle omega_M^-(r t), then the 8-point inverse DFT
-// by decimation in time), without the 1/L factor, which is a shift by -l (1/L = 2^-l).
+// out). A leading round of 1 or 2 levels takes l mod 3. The 8-point DFT's roots are compile-time
+// constants (q2_root8_*), so full products by table twiddles remain only for the round twiddles. The
+// last forward round, the pointwise product and the first inverse round run on the same registers.
+// The inverse rounds undo the forward ones in reverse order (twiddle omega_M^-(r t), then the 8-point
+// inverse DFT by decimation in time), the 1/L factor folded into the untwist.
 //
-// Twiddle table (built by the host; org.bignat.cuda.ssa.Goldilocks / the harness), SSA_TW_LEN words:
-//   [0, Lmax/2)        omega^i     omega a primitive Lmax-th root, Lmax = 2^SSA_MAX_LOG_L,
-//                                  chosen with omega^(Lmax/64) = 8 (2 has order 192 mod p, so 8 = 2^3
-//                                  is a primitive 64th root of unity)
-//   [Lmax/2, Lmax)     omega^-i
-//   [Lmax, 2 Lmax)     psi^j       psi a primitive 2 Lmax-th root, psi^2 = omega
-//   [2 Lmax, 3 Lmax)   psi^-j
+// Twiddle table (built by the host; org.bignat.cuda.ssa.TwoPrimes / cuda/test/q2_table.h), SSA_TW_LEN
+// words, each q1's entry in its low 32 bits and q2's in its high 32 bits, in Montgomery form (times
+// R = 2^32 mod q):
+//   [0, Lmax/2)        omega^i R   omega a primitive Lmax-th root, Lmax = 2^SSA_MAX_LOG_L
+//   [Lmax/2, Lmax)     omega^-i R
+//   [Lmax, 2 Lmax)     psi^j R     psi a primitive 2 Lmax-th root (from the smallest g with psi^Lmax = -1),
+//                                  psi^2 = omega
+//   [2 Lmax, 3 Lmax)   psi^-j R^2  (the extra R absorbs the R^-1 that the pointwise product leaves)
 // A transform of length L < Lmax uses every (Lmax / L)-th entry; omega^(Lmax/2) = -1 gives the rest.
 #pragma once
 #include "ssa_common.cuh"
@@ -46,6 +46,13 @@
 #ifndef SSA_PW_MIN_BLOCKS
 #define SSA_PW_MIN_BLOCKS 3
 #endif
+/**
+ * Threads of a pointwise block at l = SSA_MAX_LOG_L = 13 (kernels ssa_pointwise2_mul13 / _sqr13, their own launch bound:
+ * 144 KiB of shared memory leave one block per SM, so up to 128 registers). H100 at 2^32 (2026-11-21, SSA-NOTES
+ * v20-q13): pointwise 26.9 ms at 512 threads (16 warps per SM) against 32.4 ms at 256. Mirrored by
+ * GpuSsa.PW_THREADS_L13.
+ */
+#define SSA_PW_THREADS_L13 512
 #define SSA_LMAX (1 << SSA_MAX_LOG_L)
 #define SSA_TW_LEN (3 * SSA_LMAX)
 /**
@@ -56,10 +63,13 @@
 /** Dynamic shared memory of a pointwise block in bytes: two padded arrays of 2^l words. */
 #define SSA_PW_SMEM(l) (18 << (l))
 
-/** Threads of a pointwise block for coefficients of 2^l digits: one per 8-word DFT, 32 to SSA_PW_THREADS. */
+/**
+ * Threads of a pointwise block for coefficients of 2^l digits: one per 8-word DFT, 32 to SSA_PW_THREADS; at
+ * l = SSA_MAX_LOG_L, SSA_PW_THREADS_L13.
+ */
 __host__ __device__ __forceinline__ constexpr int ssa_pw_threads(int l) {
     const int t = (1 << l) >> 3;
-    return t < 32 ? 32 : (t > SSA_PW_THREADS ? SSA_PW_THREADS : t);
+    return l == SSA_MAX_LOG_L ? SSA_PW_THREADS_L13 : t < 32 ? 32 : (t > SSA_PW_THREADS ? SSA_PW_THREADS : t);
 }
 
 /**
@@ -72,14 +82,12 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 
 
 // ---------------------------------------------------------------------------------------------
-// Fields of the pointwise NTT (v10). GL: Goldilocks (above). Q2: two 31-bit primes q1 = 15 2^27 + 1,
-// q2 = 63 2^25 + 1 computed side by side, a word = q1 residue (low 32 bits) + q2 residue (high 32 bits),
-// Montgomery multiplies with R = 2^32 (32-bit multiplies, min-based add/sub instead of 64-bit carry
-// chains) and a CRT lift at the end. Exact for l <= 12: q1 q2 > 2^61.88 > 2 * 2^12 (2^24 + 3)^2 (digits up to
-// 2^24.44 would do; the fused levels 1, 0 of v19 give |digit| <= 2^24 + 13). Its table
-// (org.bignat.cuda.ssa.TwoPrimes / the harness) has the Goldilocks table's layout, entries in Montgomery
-// form (x R mod q): omega^i R, omega^-i R, psi^j R, and psi^-j R^2 (the last absorbs the R^-1 that the
-// pointwise product leaves); the 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)).
+// The field of the pointwise NTT (v10): two 31-bit primes q1 = 15 2^27 + 1, q2 = 63 2^25 + 1 computed side by side, a
+// word = q1 residue (low 32 bits) + q2 residue (high 32 bits), Montgomery multiplies with R = 2^32 (32-bit multiplies,
+// min-based add/sub instead of 64-bit carry chains) and a CRT lift at the end. Exact for l <= 13 with the balanced
+// digits of ssa_pw_load (header); the fused levels 1, 0 of v19 (l = 12) give |digit| <= 2^24 + 13, exact there. The
+// 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)). (Until v20 the coefficients of 2^13 digits used a
+// Goldilocks NTT, p = 2^64 - 2^32 + 1: SSA-NOTES v3-v9, v20-q13.)
 //
 // v16 (SSA-NOTES): the FMA-heavy pipe (IMAD, IMAD.WIDE / .HI) bounds these kernels, so products by constants (the
 // 8-point DFT roots, the twist / untwist steps z^k, the CRT's q1^-1) are Shoup products (one wide multiply instead of
@@ -125,16 +133,7 @@ __device__ __forceinline__ unsigned q_shoup(unsigned a, unsigned w, unsigned ws,
     return min(r, r - q);
 }
 
-struct SsaFieldGL {
-    static constexpr bool PAIR = false;
-    static __device__ __forceinline__ ssa_u64 add(ssa_u64 a, ssa_u64 b) { return gl_add(a, b); }
-    static __device__ __forceinline__ ssa_u64 sub(ssa_u64 a, ssa_u64 b) { return gl_sub(a, b); }
-    static __device__ __forceinline__ ssa_u64 mul(ssa_u64 a, ssa_u64 b) { return gl_mul(a, b); }
-    static __device__ __forceinline__ ssa_u64 from_int(int d) { return gl_from_int(d); }
-};
-
 struct SsaFieldQ2 {
-    static constexpr bool PAIR = true;
     static __device__ __forceinline__ ssa_u64 add(ssa_u64 a, ssa_u64 b) {
         return q_pack(q_add((unsigned)a, (unsigned)b, SSA_Q1), q_add((unsigned)(a >> 32), (unsigned)(b >> 32), SSA_Q2));
     }
@@ -219,7 +218,7 @@ __device__ __forceinline__ ssa_u64 q2_shoup(ssa_u64 v, ssa_u64 w, ssa_u64 ws) {
 }
 
 /**
- * Two-prime 8-point DFT, decimation in frequency, bit-reversed out: gl_dft_dif with the q2_root8_plain roots. A
+ * Two-prime 8-point DFT (2^B points, B <= 3), decimation in frequency, bit-reversed out, roots q2_root8_plain. A
  * difference that feeds a multiply (a root, or with LAZY_OUT the caller's round twiddle of every word s > 0) stays
  * lazy, a - b + q in (0, 2q), one IADD3 instead of a subtract and a min (v16).
  */
@@ -269,72 +268,8 @@ __device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8]) {
     }
 }
 
-/** 2^B-point DFT in registers, decimation in frequency, bit-reversed out; omega_{2^(h+1)} = 2^(192 / 2^(h+1)). */
-template <int B>
-__device__ __forceinline__ void gl_dft_dif(ssa_u64 (&x)[8]) {
-#pragma unroll
-    for (int h = B - 1; h >= 0; --h) {
-#pragma unroll
-        for (int i = 0; i < (1 << B); ++i) {
-            if (i & (1 << h)) continue;
-            const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
-            const ssa_u64 u = gl_add(x[i], x[i2]), v = gl_sub(x[i], x[i2]);
-            x[i] = u;
-            x[i2] = gl_shl(v, (j * 192) >> (h + 1));
-        }
-    }
-}
-
-/** The inverse of gl_dft_dif times 2^B: decimation in time, bit-reversed in, natural out. */
-template <int B>
-__device__ __forceinline__ void gl_dft_dit_inv(ssa_u64 (&x)[8]) {
-#pragma unroll
-    for (int h = 0; h < B; ++h) {
-#pragma unroll
-        for (int i = 0; i < (1 << B); ++i) {
-            if (i & (1 << h)) continue;
-            const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
-            const int e = (j * 192) >> (h + 1);
-            const int e2 = e ? 192 - e : 0;
-            const ssa_u64 y = gl_shl_mag(x[i2], e2), xi = x[i];
-            if (gl_shl_negates(e2)) {  // y is -x[i2] 2^e2: swap the add and the subtract instead of negating
-                x[i] = gl_sub(xi, y);
-                x[i2] = gl_add(xi, y);
-            } else {
-                x[i] = gl_add(xi, y);
-                x[i2] = gl_sub(xi, y);
-            }
-        }
-    }
-}
-
-template <class F, int B>
-__device__ __forceinline__ void f_dft_dif(ssa_u64 (&x)[8]) {
-    if (F::PAIR) q2_dft_dif<B>(x); else gl_dft_dif<B>(x);
-}
-template <class F, int B>
-__device__ __forceinline__ void f_dft_dit_inv(ssa_u64 (&x)[8]) {
-    if (F::PAIR) q2_dft_dit_inv<B>(x); else gl_dft_dit_inv<B>(x);
-}
-
 /**
- * Register s (frequency t = bitrev_B(s)) times omega_M^(r t) (INV: omega_M^-(r t)), M = 2^m; tw is
- * the table. With H = Lmax / 2 and e = r t Lmax / M < Lmax: omega^e for e > H is omega^-(Lmax - e),
- * an entry of the inverse half (and omega^-e is omega^(Lmax - e)), so no product is negated; e = H
- * never occurs (r t = M / 2 would need t = M / (2 r) > 4 a power of two below 8).
- */
-template <class F, int B, bool INV>
-__device__ __forceinline__ void gl_round_twiddle(ssa_u64 (&x)[8], int r, int m, const ssa_u64* __restrict__ tw) {
-    constexpr int H = SSA_LMAX / 2, b = INV ? H : 0;
-#pragma unroll
-    for (int s = 1; s < (1 << B); ++s) {
-        const int e = (r * ssa_brev3(s, B)) << (SSA_MAX_LOG_L - m);  // < Lmax, != H
-        x[s] = F::mul(x[s], __ldg(tw + (e < H ? b + e : (3 * H - b) - e)));
-    }
-}
-
-/**
- * Two-prime field (v13): the round twiddles omega_M^(r t), t = 1..2^B - 1 (INV: omega_M^-(r t)), from
+ * The round twiddles (v13) omega_M^(r t), t = 1..2^B - 1 (INV: omega_M^-(r t)), from
  * NL table loads (3: p1, p2, p4 with pk = omega_M^(+-k r); r k 2^(13-m) < H, so always the entry b + e;
  * 1: p1 only) and Montgomery products for the rest, instead of a load per t; Montgomery products of
  * canonical Montgomery forms stay exact and canonical (< q), so the words are bit-identical.
@@ -365,9 +300,9 @@ __device__ __forceinline__ void q2_tw_apply(ssa_u64 (&x)[8], ssa_u64 (&y)[8], co
 /**
  * Round twiddles of a thread's items (v16): when the block size is a multiple of the round's sub = 2^(m-B), every
  * item of a thread has the same r = item mod sub, so the two-prime powers are computed (loaded) once per thread and
- * round instead of once per item (keep); otherwise per item. Goldilocks: gl_round_twiddle per item and array.
+ * round instead of once per item (keep); otherwise per item.
  */
-template <class F, int B, bool INV, bool TWO, bool SQUARE, int NT>
+template <int B, bool INV, bool TWO, bool SQUARE, int NT>
 struct SsaRoundTw {
     // Table loads per item for the round twiddles (q2_tw_powers: 1 or 3; the rest by Montgomery products), per kernel
     // and direction (v16): multiply forward / inverse, square forward / inverse. H200, l = 12 (SSA-NOTES v16, where
@@ -377,25 +312,29 @@ struct SsaRoundTw {
     bool have, keep;
     __device__ __forceinline__ SsaRoundTw(int sub) : have(false), keep(((NT ? NT : blockDim.x) & (sub - 1)) == 0) {}
     __device__ __forceinline__ void apply(ssa_u64 (&x)[8], ssa_u64 (&y)[8], int r, int m, const ssa_u64* __restrict__ tw) {
-        if (F::PAIR) {
-            if (!have) {
-                q2_tw_powers<B, INV, NL>(p, r, m, tw);
-                have = keep;
-            }
-            q2_tw_apply<B, TWO>(x, y, p);
-        } else {
-            gl_round_twiddle<F, B, INV>(x, r, m, tw);
-            if (TWO) gl_round_twiddle<F, B, INV>(y, r, m, tw);
+        if (!have) {
+            q2_tw_powers<B, INV, NL>(p, r, m, tw);
+            have = keep;
         }
+        q2_tw_apply<B, TWO>(x, y, p);
     }
 };
 
-/** Word j of a coefficient, absorbed once (|digit| <= 2^24 + 3), in the field, twisted by psi^j. */
-template <class F>
+/** Half the digit base: the offset that centres a balanced digit. */
+#define SSA_DHALF (1 << (SSA_DBITS - 1))
+
+/**
+ * Word j of a coefficient, absorbed once into balanced digits (v20), in the field, twisted by psi^j. Each input digit
+ * w (|w| <= 3 2^24 + 16, the transform's invariant: ssa_common.cuh) splits as w = lo + hi 2^24 with
+ * hi = (w + 2^23) >> 24 in [-3, 3] and lo = ((w + 2^23) mod 2^24) - 2^23 in [-2^23, 2^23), and digit j becomes
+ * lo_j + hi_(j-1) (-hi_(L-1) at j = 0: 2^N = -1), so |digit| <= 2^23 + 3: the convolution coefficients stay below
+ * 2^13 (2^23 + 3)^2 < 2^59.01 < q1 q2 / 2 up to l = 13 (the non-negative low parts of v3-v19, |digit| <= 2^24 + 3, gave
+ * 2^61.0 at l = 13, beyond the two primes' 2^60.88). Two adds per word more than those.
+ */
 __device__ __forceinline__ ssa_u64 ssa_pw_load(const int* __restrict__ c, int j, int lmask, ssa_u64 psij) {
-    const int cin = c[(j - 1) & lmask] >> SSA_DBITS;
-    const int d = (c[j] & SSA_DMASK) + (j == 0 ? -cin : cin);
-    return F::mul(F::from_int(d), psij);
+    const int cin = (c[(j - 1) & lmask] + SSA_DHALF) >> SSA_DBITS;
+    const int d = ((c[j] + SSA_DHALF) & SSA_DMASK) - SSA_DHALF + (j == 0 ? -cin : cin);
+    return SsaFieldQ2::mul(SsaFieldQ2::from_int(d), psij);
 }
 
 /**
@@ -403,30 +342,28 @@ __device__ __forceinline__ ssa_u64 ssa_pw_load(const int* __restrict__ c, int j,
  * from the digits in device memory (absorb, twist) instead of shared memory; FIRST and PRE: from the words
  * ssa_pw_fuse01_load left in shared memory (absorbed, not yet twisted).
  */
-template <class F, int B, bool TWO, bool FIRST, bool SQUARE, int NT, bool PRE = false>
+template <int B, bool TWO, bool FIRST, bool SQUARE, int NT, bool PRE = false>
 __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const int* __restrict__ ga, const int* __restrict__ gb,
                                                  const ssa_u64* __restrict__ tw, int l, int m, int stride) {
     const int L = 1 << l, sub = 1 << (m - B);
-    // Two-prime twist factors (v16): psi^(j0 + s sub) R = psi^j0 R z^(s 2^(3-B)), one load per item and Shoup products
-    // by constants (q2_z16_*), shared by both arrays.
-    constexpr bool ZTW = FIRST && F::PAIR;
-    SsaRoundTw<F, B, false, TWO, SQUARE, NT> rtw(sub);
+    // Twist factors (v16): psi^(j0 + s sub) R = psi^j0 R z^(s 2^(3-B)), one load per item and Shoup products by
+    // constants (q2_z16_*), shared by both arrays.
+    SsaRoundTw<B, false, TWO, SQUARE, NT> rtw(sub);
     for (int item = threadIdx.x; item < (L >> B); item += (NT ? NT : blockDim.x)) {
         const int r = item & (sub - 1), j0 = ((item >> (m - B)) << m) + r;
         ssa_u64 x[8], y[8];
-        const ssa_u64 pc = ZTW ? __ldg(tw + SSA_LMAX + j0 * stride) : 0;
+        const ssa_u64 pc = FIRST ? __ldg(tw + SSA_LMAX + j0 * stride) : 0;
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
             const int j = j0 + s * sub;
             if (FIRST) {
-                const ssa_u64 pj = ZTW ? (s ? q2_shoup(pc, q2_z16_plain<false>(s << (3 - B)), q2_z16_shoup<false>(s << (3 - B))) : pc)
-                                       : __ldg(tw + SSA_LMAX + j * stride);
+                const ssa_u64 pj = s ? q2_shoup(pc, q2_z16_plain<false>(s << (3 - B)), q2_z16_shoup<false>(s << (3 - B))) : pc;
                 if (PRE) {
-                    x[s] = F::mul(sa[SSA_PW_PAD(j)], pj);
-                    if (TWO) y[s] = F::mul(sb[SSA_PW_PAD(j)], pj);
+                    x[s] = SsaFieldQ2::mul(sa[SSA_PW_PAD(j)], pj);
+                    if (TWO) y[s] = SsaFieldQ2::mul(sb[SSA_PW_PAD(j)], pj);
                 } else {
-                    x[s] = ssa_pw_load<F>(ga, j, L - 1, pj);
-                    if (TWO) y[s] = ssa_pw_load<F>(gb, j, L - 1, pj);
+                    x[s] = ssa_pw_load(ga, j, L - 1, pj);
+                    if (TWO) y[s] = ssa_pw_load(gb, j, L - 1, pj);
                 }
             } else {
                 x[s] = sa[SSA_PW_PAD(j)];
@@ -435,13 +372,8 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
         }
         // Every forward round here has m > B (the last, m = 3, is the body's product loop), so all words s > 0 take a
         // round twiddle (the guard below never fails) and the DFT's last-level differences may stay lazy (v16).
-        if (F::PAIR) {
-            q2_dft_dif<B, true>(x);
-            if (TWO) q2_dft_dif<B, true>(y);
-        } else {
-            f_dft_dif<F, B>(x);
-            if (TWO) f_dft_dif<F, B>(y);
-        }
+        q2_dft_dif<B, true>(x);
+        if (TWO) q2_dft_dif<B, true>(y);
         if (m > B) rtw.apply(x, y, r, m, tw);
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
@@ -455,38 +387,30 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
  * One inverse round (undoes ssa_pw_fwd_round); LAST: the words leave untwisted, times 2^-l and lifted
  * to signed 64-bit integers, in place.
  */
-template <class F, int B, bool LAST, bool SQUARE, int NT>
+template <int B, bool LAST, bool SQUARE, int NT>
 __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __restrict__ tw, int l, int m, int stride) {
-    // Q2: 1/L = q - (q - 1) / L (L divides q - 1), in Montgomery form (times R: a Montgomery product with R^2 mod q).
-    const ssa_u64 linv = F::PAIR ? SsaFieldQ2::mul(q_pack(SSA_Q1 - ((SSA_Q1 - 1) >> l), SSA_Q2 - ((SSA_Q2 - 1) >> l)),
-                                                   q_pack(0x45dddde3u, 0x7ddf7dfdu))
-                                 : 0;
+    // 1/L = q - (q - 1) / L (L divides q - 1), in Montgomery form (times R: a Montgomery product with R^2 mod q).
+    const ssa_u64 linv = SsaFieldQ2::mul(q_pack(SSA_Q1 - ((SSA_Q1 - 1) >> l), SSA_Q2 - ((SSA_Q2 - 1) >> l)),
+                                         q_pack(0x45dddde3u, 0x7ddf7dfdu));
     const int L = 1 << l, sub = 1 << (m - B);
-    constexpr bool ZTW = LAST && F::PAIR;
-    // Two-prime untwist (v16): w_s = psi^-(j0 + s sub) L^-1 R^2 = w_0 z^-(s 2^(3-B)), w_0 = psi^-j0 R^2 (x) linv (one
+    // Untwist (v16): w_s = psi^-(j0 + s sub) L^-1 R^2 = w_0 z^-(s 2^(3-B)), w_0 = psi^-j0 R^2 (x) linv (one
     // load and one product per item, Shoup products by constants), v = x_s (x) w_s: the same canonical residue as
     // (x psi^-j R^2) (x) linv, so bit-identical.
-    SsaRoundTw<F, B, true, false, SQUARE, NT> rtw(sub);
+    SsaRoundTw<B, true, false, SQUARE, NT> rtw(sub);
     for (int item = threadIdx.x; item < (L >> B); item += (NT ? NT : blockDim.x)) {
         const int r = item & (sub - 1), j0 = ((item >> (m - B)) << m) + r;
         ssa_u64 x[8];
-        const ssa_u64 wc = ZTW ? SsaFieldQ2::mul(__ldg(tw + 2 * SSA_LMAX + j0 * stride), linv) : 0;
+        const ssa_u64 wc = LAST ? SsaFieldQ2::mul(__ldg(tw + 2 * SSA_LMAX + j0 * stride), linv) : 0;
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) x[s] = sa[SSA_PW_PAD(j0 + s * sub)];
         if (m > B) rtw.apply(x, x, r, m, tw);
-        if (F::PAIR) q2_dft_dit_inv<B, LAST>(x);  // LAST: every output takes the untwist product (lazy outputs allowed)
-        else f_dft_dit_inv<F, B>(x);
+        q2_dft_dit_inv<B, LAST>(x);  // LAST: every output takes the untwist product (lazy outputs allowed)
 #pragma unroll
         for (int s = 0; s < (1 << B); ++s) {
             const int j = j0 + s * sub;
             if (LAST) {
-                if (ZTW) {
-                    const ssa_u64 w = s ? q2_shoup(wc, q2_z16_plain<true>(s << (3 - B)), q2_z16_shoup<true>(s << (3 - B))) : wc;
-                    reinterpret_cast<ssa_i64*>(sa)[SSA_PW_PAD(j)] = SsaFieldQ2::lift(SsaFieldQ2::mul(x[s], w));
-                } else {
-                    const ssa_u64 v = gl_shl(gl_mul(x[s], __ldg(tw + 2 * SSA_LMAX + j * stride)), 192 - l);
-                    reinterpret_cast<ssa_i64*>(sa)[SSA_PW_PAD(j)] = gl_lift(v);
-                }
+                const ssa_u64 w = s ? q2_shoup(wc, q2_z16_plain<true>(s << (3 - B)), q2_z16_shoup<true>(s << (3 - B))) : wc;
+                reinterpret_cast<ssa_i64*>(sa)[SSA_PW_PAD(j)] = SsaFieldQ2::lift(SsaFieldQ2::mul(x[s], w));
             } else {
                 sa[SSA_PW_PAD(j)] = x[s];
             }
@@ -607,7 +531,7 @@ __device__ __forceinline__ void ssa_f01_runs(const SsaF01 (&g)[NOPS], int l, int
  * coefficients at ga (and gb: NOPS = 2) in device memory (4 L digits each), as field words from_int(d) at
  * sa[SSA_PW_PAD(j)] (and sb).
  */
-template <class F, int NOPS, int NT>
+template <int NOPS, int NT>
 __device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, ssa_u64* sb, const int* ga, const int* gb, int rank, int l) {
     const int L = 1 << l;
     const bool rot = rank >> 1, base = rank & 1;
@@ -616,7 +540,7 @@ __device__ __forceinline__ void ssa_pw_fuse01_load(ssa_u64* sa, ssa_u64* sb, con
     ssa_f01_runs<NOPS>(g, l, NT ? NT : blockDim.x, [&](int op, int j0, const int (&d)[4]) {
         ssa_u64* s = op ? sb : sa;
 #pragma unroll
-        for (int t = 0; t < 4; ++t) s[SSA_PW_PAD(j0 + t)] = F::from_int(d[t]);
+        for (int t = 0; t < 4; ++t) s[SSA_PW_PAD(j0 + t)] = SsaFieldQ2::from_int(d[t]);
     });
 }
 
@@ -642,7 +566,7 @@ __device__ __forceinline__ void ssa_pw_fuse01_store(int* __restrict__ out, const
 #endif
 }
 
-template <class F, bool SQUARE, int NT = 0, bool C4 = false>
+template <bool SQUARE, int NT = 0, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const int* __restrict__ b,
                                                    const ssa_u64* __restrict__ tw, int l, int k) {
     extern __shared__ ssa_u64 ssa_pw_sm[];
@@ -657,18 +581,18 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     const int rank = (int)(blockIdx.x & 3);
     if (C4) {
         const ssa_i64 g0 = (ssa_i64)(blockIdx.x & ~3u) << l;
-        ssa_pw_fuse01_load<F, SQUARE ? 1 : 2, NT>(sa, sb, a + g0, b + g0, rank, l);
+        ssa_pw_fuse01_load<SQUARE ? 1 : 2, NT>(sa, sb, a + g0, b + g0, rank, l);
         __syncthreads();
     }
     // Forward rounds: a leading round of l mod 3 levels, then rounds of 3 down to spans of 8 words.
     // The first round reads the digits from device memory (C4: the words above; l >= 5, so at least two rounds).
     const int b0 = l % 3 ? l % 3 : 3;
-    if (b0 == 1) ssa_pw_fwd_round<F, 1, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
-    else if (b0 == 2) ssa_pw_fwd_round<F, 2, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
-    else ssa_pw_fwd_round<F, 3, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    if (b0 == 1) ssa_pw_fwd_round<1, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    else if (b0 == 2) ssa_pw_fwd_round<2, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
+    else ssa_pw_fwd_round<3, !SQUARE, true, SQUARE, NT, C4>(sa, sb, ac, bc, tw, l, l, stride);
     __syncthreads();
     for (int m = l - b0; m > 3; m -= 3) {
-        ssa_pw_fwd_round<F, 3, !SQUARE, false, SQUARE, NT>(sa, sb, ac, bc, tw, l, m, stride);
+        ssa_pw_fwd_round<3, !SQUARE, false, SQUARE, NT>(sa, sb, ac, bc, tw, l, m, stride);
         __syncthreads();
     }
     // Last forward round (spans of 8 words, no round twiddle), product, first inverse round.
@@ -679,25 +603,25 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
             x[s] = sa[item * 9 + s];
             if (!SQUARE) y[s] = sb[item * 9 + s];
         }
-        f_dft_dif<F, 3>(x);
-        if (!SQUARE) f_dft_dif<F, 3>(y);
+        q2_dft_dif<3>(x);
+        if (!SQUARE) q2_dft_dif<3>(y);
 #pragma unroll
-        for (int s = 0; s < 8; ++s) x[s] = F::mul(x[s], SQUARE ? x[s] : y[s]);
-        f_dft_dit_inv<F, 3>(x);
+        for (int s = 0; s < 8; ++s) x[s] = SsaFieldQ2::mul(x[s], SQUARE ? x[s] : y[s]);
+        q2_dft_dit_inv<3>(x);
 #pragma unroll
         for (int s = 0; s < 8; ++s) sa[item * 9 + s] = x[s];
     }
     __syncthreads();
     for (int m = 6; m < l; m += 3) {
-        ssa_pw_inv_round<F, 3, false, SQUARE, NT>(sa, tw, l, m, stride);
+        ssa_pw_inv_round<3, false, SQUARE, NT>(sa, tw, l, m, stride);
         __syncthreads();
     }
-    if (b0 == 1) ssa_pw_inv_round<F, 1, true, SQUARE, NT>(sa, tw, l, l, stride);
-    else if (b0 == 2) ssa_pw_inv_round<F, 2, true, SQUARE, NT>(sa, tw, l, l, stride);
-    else ssa_pw_inv_round<F, 3, true, SQUARE, NT>(sa, tw, l, l, stride);
+    if (b0 == 1) ssa_pw_inv_round<1, true, SQUARE, NT>(sa, tw, l, l, stride);
+    else if (b0 == 2) ssa_pw_inv_round<2, true, SQUARE, NT>(sa, tw, l, l, stride);
+    else ssa_pw_inv_round<3, true, SQUARE, NT>(sa, tw, l, l, stride);
     __syncthreads();
 
-    // 64-bit coefficients (|c| < 2^62) to digits (negacyclic: what passes X^L re-enters negated).
+    // 64-bit coefficients (|c| < 2^60.01: the fused levels' digits at l = 12; below 2^59.01 otherwise) to digits (negacyclic: what passes X^L re-enters negated).
     const ssa_i64* c = reinterpret_cast<const ssa_i64*>(sa);
     int* dg = reinterpret_cast<int*>(sb);
     for (int j = threadIdx.x; j < L; j += (NT ? NT : blockDim.x))
@@ -725,17 +649,17 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
 }
 
 /**
- * The two-prime body specialized for l = LL (9..12: see ssa_pointwise2_dispatch), compiled with l and the launch's
+ * The two-prime body specialized for l = LL (9..12: see ssa_pointwise2_dispatch; 13: ssa_pointwise2_mul13), compiled with l and the launch's
  * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
  * rounds unrolled), as its own function (own register allocation; one call per block).
  */
 template <bool SQUARE, int LL, bool C4 = false>
 __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int k) {
-    ssa_pointwise_body<SsaFieldQ2, SQUARE, ssa_pw_threads(LL), C4>(a, b, tw, LL, k);
+    ssa_pointwise_body<SQUARE, ssa_pw_threads(LL), C4>(a, b, tw, LL, k);
 }
 
 /**
- * The two-prime body for l: the specialized function for l in 9..12 where the block has the launch's
+ * The two-prime body for l <= 12: the specialized function for l in 9..12 where the block has the launch's
  * ssa_pw_threads(l) threads, else the general body (v16). As separate inlined bodies in one kernel, the 9..11 copies
  * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
  * where the set of specialized l was the switch SSA_PW2_LSPEC).
@@ -753,38 +677,39 @@ __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, con
     SSA_PW2_LCASE(10)
     SSA_PW2_LCASE(9)
 #undef SSA_PW2_LCASE
-    ssa_pointwise_body<SsaFieldQ2, SQUARE, 0, C4>(a, b, tw, l, k);
+    ssa_pointwise_body<SQUARE, 0, C4>(a, b, tw, l, k);
 }
 
 /**
  * a[i] = a[i] * b[i] * 2^-k in Z/(2^N + 1) for every coefficient i (one block each, 2^k blocks of
- * ssa_pw_threads(l) threads), linv = L^-1 mod p (unused since v3: 1/L = 2^-l is a shift;
- * kept so that the launch signature stays). Dynamic shared memory: SSA_PW_SMEM(l) bytes.
- */
-extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
-ssa_pointwise_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k, ssa_u64 linv) {
-    ssa_pointwise_body<SsaFieldGL, false>(a, b, tw, l, k);
-}
-
-/** a[i] = a[i]^2 * 2^-k; as ssa_pointwise_mul with one transform fewer. */
-extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
-ssa_pointwise_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k, ssa_u64 linv) {
-    ssa_pointwise_body<SsaFieldGL, true>(a, a, tw, l, k);
-}
-
-/**
- * As ssa_pointwise_mul over the two 31-bit primes (SsaFieldQ2; l <= 12 only), tw the two-prime table
- * (org.bignat.cuda.ssa.TwoPrimes). Same grid, threads and shared memory.
+ * ssa_pw_threads(l) threads), l <= 12 (13: ssa_pointwise2_mul13), tw the twiddle table
+ * (org.bignat.cuda.ssa.TwoPrimes). Dynamic shared memory: SSA_PW_SMEM(l) bytes.
  */
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise2_mul(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
     ssa_pointwise2_dispatch<false>(a, b, tw, l, k);
 }
 
-/** a[i] = a[i]^2 * 2^-k over the two 31-bit primes (l <= 12). */
+/** a[i] = a[i]^2 * 2^-k; as ssa_pointwise2_mul with one transform fewer. */
 extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS, SSA_PW_MIN_BLOCKS)
 ssa_pointwise2_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
     ssa_pointwise2_dispatch<true>(a, a, tw, l, k);
+}
+
+/**
+ * ssa_pointwise2_mul for l = SSA_MAX_LOG_L = 13 only (v20-q13; l is there so that the launch's arguments are
+ * ssa_pointwise2_mul's): blocks of SSA_PW_THREADS_L13 threads, SSA_PW_SMEM(13) = 144 KiB of shared memory, one block
+ * per SM.
+ */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS_L13, 1)
+ssa_pointwise2_mul13(int* __restrict__ a, const int* __restrict__ b, const ssa_u64* __restrict__ tw, int l, int k) {
+    ssa_pointwise2_body_l<false, SSA_MAX_LOG_L>(a, b, tw, k);
+}
+
+/** a[i] = a[i]^2 * 2^-k for l = 13 only, as ssa_pointwise2_mul13. */
+extern "C" __global__ void __launch_bounds__(SSA_PW_THREADS_L13, 1)
+ssa_pointwise2_sqr13(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, int k) {
+    ssa_pointwise2_body_l<true, SSA_MAX_LOG_L>(a, a, tw, k);
 }
 
 

@@ -30,9 +30,6 @@
 #define CKL() CK(cudaGetLastError())
 
 typedef unsigned __int128 u128;
-static const uint64_t P = 0xFFFFFFFF00000001ULL;
-static uint64_t mulmod(uint64_t a, uint64_t b) { return (uint64_t)((u128)a * b % P); }
-static uint64_t powmod(uint64_t a, uint64_t e) { uint64_t r = 1; while (e) { if (e & 1) r = mulmod(r, a); a = mulmod(a, a); e >>= 1; } return r; }
 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc, pack; };
@@ -106,52 +103,31 @@ static bool choose(long long na, long long nb, Plan& best) {
 
 // ---- device state ----
 struct Dev {
-    ssa_u64* tw = nullptr; uint64_t linv[SSA_MAX_LOG_L + 1];
-    ssa_u64* tw2 = nullptr;  // two-prime table (SsaFieldQ2)
+    ssa_u64* tw2 = nullptr;  // the pointwise NTT's two-prime table (SsaFieldQ2)
     int *bufA = nullptr, *bufB = nullptr; unsigned* fin = nullptr; size_t cap = 0, capOut = 0;  // fin: ssa_finish's ticket and tile words
 };
-static int PW2 = 1;  // env PW2=0: Goldilocks pointwise at every size (v9); else two primes for l <= 12
 #include "q2_table.h"
 static void init_tw(Dev& d) {
-    std::vector<uint64_t> t(SSA_TW_LEN);
-    // psi0 any primitive 2 Lmax-th root; psi = psi0^v with v odd chosen so that omega = psi^2 has
-    // omega^(Lmax/64) = 8 (the kernel's 64th roots of unity are powers of 8 = 2^3).
-    uint64_t psi0 = powmod(7, (P - 1) >> (SSA_MAX_LOG_L + 1));
-    uint64_t z = powmod(mulmod(psi0, psi0), SSA_LMAX / 64);
-    int u = 1; while (powmod(8, u) != z) u += 2;
-    uint64_t v = 1; while ((v * u) % (2 * SSA_LMAX) != 1) v += 2;
-    uint64_t psi = powmod(psi0, v);
-    if (powmod(psi, 1ULL << SSA_MAX_LOG_L) != P - 1 || powmod(mulmod(psi, psi), SSA_LMAX / 64) != 8) { fprintf(stderr, "bad psi\n"); exit(3); }
-    uint64_t om = mulmod(psi, psi), omi = powmod(om, P - 2), psii = powmod(psi, P - 2);
-    uint64_t a = 1, b = 1;
-    for (int i = 0; i < SSA_LMAX / 2; ++i) { t[i] = a; t[SSA_LMAX / 2 + i] = b; a = mulmod(a, om); b = mulmod(b, omi); }
-    a = 1; b = 1;
-    for (int j = 0; j < SSA_LMAX; ++j) { t[SSA_LMAX + j] = a; t[2 * SSA_LMAX + j] = b; a = mulmod(a, psi); b = mulmod(b, psii); }
-    for (int l = 0; l <= SSA_MAX_LOG_L; ++l) d.linv[l] = powmod(1ULL << l, P - 2);
-    {
-        std::vector<uint64_t> t2 = q2_table();
-        CK(cudaMalloc(&d.tw2, SSA_TW_LEN * 8));
-        CK(cudaMemcpy(d.tw2, t2.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
-        CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
-        CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
-        if (CC >= 90) {
-            CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
-            CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
-            // Load-balancing cluster scheduling (GpuSsa does the same; SSA-NOTES v19-p12: 2^30 15.91 -> 15.71 ms against the
-            // default policy, spread 15.91)
-            CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
-            CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
-        }
+    std::vector<uint64_t> t2 = q2_table();
+    CK(cudaMalloc(&d.tw2, SSA_TW_LEN * 8));
+    CK(cudaMemcpy(d.tw2, t2.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
+    CK(cudaFuncSetAttribute(ssa_pointwise2_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+    CK(cudaFuncSetAttribute(ssa_pointwise2_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+    CK(cudaFuncSetAttribute(ssa_pointwise2_mul13, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
+    CK(cudaFuncSetAttribute(ssa_pointwise2_sqr13, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
+    if (CC >= 90) {
+        CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+        CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
+        // Load-balancing cluster scheduling (GpuSsa does the same; SSA-NOTES v19-p12: 2^30 15.91 -> 15.71 ms against the
+        // default policy, spread 15.91)
+        CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
+        CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
     }
-    CK(cudaMalloc(&d.tw, SSA_TW_LEN * 8));
-    CK(cudaMemcpy(d.tw, t.data(), SSA_TW_LEN * 8, cudaMemcpyHostToDevice));
     CK(cudaFuncSetAttribute(ssa_fft_forward, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_inverse, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_inverse_norm, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_forward_split, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_forward_top2, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
-    CK(cudaFuncSetAttribute(ssa_pointwise_mul, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
-    CK(cudaFuncSetAttribute(ssa_pointwise_sqr, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(SSA_MAX_LOG_L)));
     CK(cudaFuncSetAttribute(ssa_coef_normalize, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << SSA_MAX_LOG_L));
 }
 static void ensure(Dev& d, const Plan& p) {
@@ -174,10 +150,11 @@ static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
 // Passes of a transform over the top n levels of the plan (pass_r's split).
 static int passes_of(const Plan& p, int n) { int c = 0; for (int h = n; h > 0; h -= pass_r(p, h)) ++c; return c; }
 // Whether the product runs levels 1 and 0 inside the pointwise kernels (v19, ssa_pointwise2_*_f01; mirrored by
-// GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (two-prime pointwise; the smaller plans measured
-// slower fused: SSA-NOTES v19-p12), and the transforms over levels k-1 .. 2 take fewer passes than over all k levels.
+// GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (the smaller plans measured slower fused:
+// SSA-NOTES v19-p12; the fused kernels are not built for l = 13), and the transforms over levels k-1 .. 2 take fewer
+// passes than over all k levels.
 static bool fuse01(const Plan& p) {
-    return FUSE01 && CC >= 90 && PW2 && (FUSE01 == 2 ? p.l <= 12 : p.l == 12) && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
+    return FUSE01 && CC >= 90 && (FUSE01 == 2 ? p.l <= 12 : p.l == 12) && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
 }
 // Words of 61 bits per coefficient the last inverse pass packs for ssa_finish61 (0: none; needs the fused normalize).
 static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p.m / 61) + 1 : 0; }
@@ -274,11 +251,11 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
             if (fuse01(p)) {
                 if (square) ssa_pointwise2_sqr_f01<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
                 else ssa_pointwise2_mul_f01<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
-            } else if (PW2 && p.l <= 12) {
-                if (square) ssa_pointwise2_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
-                else ssa_pointwise2_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
-            } else if (square) ssa_pointwise_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw, p.l, p.k, d.linv[p.l]);
-            else ssa_pointwise_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw, p.l, p.k, d.linv[p.l]);
+            } else if (p.l == SSA_MAX_LOG_L) {
+                if (square) ssa_pointwise2_sqr13<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
+                else ssa_pointwise2_mul13<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
+            } else if (square) ssa_pointwise2_sqr<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, d.tw2, p.l, p.k);
+            else ssa_pointwise2_mul<<<(unsigned)nc, ssa_pw_threads(p.l), (size_t)SSA_PW_SMEM(p.l), s>>>(a, b, d.tw2, p.l, p.k);
             CKL();
             pev("pointwise " + std::to_string(li) + (fuse01(p) ? " f01" : "") + " blocks=" + std::to_string(nc), s);
         }
@@ -531,7 +508,6 @@ int main(int argc, char** argv) {
     if (getenv("TOP2K")) TOP2K = atoi(getenv("TOP2K")) != 0;
     if (getenv("FFT_T")) FFT_T = atoi(getenv("FFT_T"));
     if (getenv("FUSED_NORM")) FUSED_NORM = atoi(getenv("FUSED_NORM")) != 0;
-    if (getenv("PW2")) PW2 = atoi(getenv("PW2"));
     if (getenv("FUSED_SPLIT")) FUSED_SPLIT = atoi(getenv("FUSED_SPLIT")) != 0;
     if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
     if (getenv("PACK")) PACK = atoi(getenv("PACK")) != 0;

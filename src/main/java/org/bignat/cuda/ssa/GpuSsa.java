@@ -29,10 +29,9 @@ import org.bignat.cuda.KernelArgs;
  *     a test tool, is in {@code cuda/test/ssa_unfused.cuh}); where it holds exactly the top two levels over
  *     pieces whose upper half is padding, it is {@code ssa_fft_forward_top2} (each output a sum of two shifted
  *     pieces, {@link #topTwoDirect});
- * <li>{@code ssa_pointwise2_mul}/{@code _sqr}: products in Z/(2^N + 1) by a negacyclic NTT over two
- *     31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory, one block per coefficient, times
- *     2^-k; coefficients of 2^13 digits, beyond the two primes' exact range, use the Goldilocks NTT
- *     ({@code ssa_pointwise_mul}/{@code _sqr});
+ * <li>{@code ssa_pointwise2_mul}/{@code _sqr} ({@code _mul13}/{@code _sqr13} for 2^13-digit coefficients): products
+ *     in Z/(2^N + 1) by a negacyclic NTT over two 31-bit primes and a CRT lift ({@link TwoPrimes}) in shared memory,
+ *     one block per coefficient, times 2^-k, exact for every plan's coefficients through balanced input digits;
  * <li>{@code ssa_fft_inverse}, its last pass {@code ssa_fft_inverse_norm} fused with the normalize
  *     to canonical residues (unfused: {@code ssa_coef_normalize} in {@code cuda/test/ssa_unfused.cuh}),
  *     and {@code ssa_finish} ({@code ssa_finish61} for a {@linkplain SsaPlan#packed packed} plan: from 61-bit
@@ -67,6 +66,18 @@ public final class GpuSsa {
     static final int FFT_THREADS_SHARED = 256;
     /** Most threads of the pointwise kernel (SSA_PW_THREADS: 256, three blocks per SM). */
     static final int PW_THREADS = 256;
+    /**
+     * Threads of the pointwise kernels for coefficients of 2^SsaPlan.MAX_LOG_L = 2^13 digits ({@code ssa_pointwise2_mul13}
+     * / {@code _sqr13}, SSA_PW_THREADS_L13: one 144 KiB block per SM; H100, 2^32 bits, 2026-11-21: pointwise 26.9 ms
+     * against 32.4 ms at 256 threads).
+     */
+    static final int PW_THREADS_L13 = 512;
+
+    /**
+     * log2 of the digits per coefficient of the plans whose pointwise kernels run the transforms' levels 1 and 0
+     * ({@link #fuseBottomLevels}); the _f01 kernels are built for l <= 12 (144 KiB blocks at l = 13 would leave one per SM).
+     */
+    static final int FUSED_LOG_L = 12;
 
     /** Smallest compute capability with thread-block clusters (major * 10 + minor), which the _f01 pointwise kernels need. */
     static final int CLUSTER_CC = 90;
@@ -77,9 +88,9 @@ public final class GpuSsa {
      */
     static final int CLUSTER_SCHEDULING_LOAD_BALANCING = 2;
 
-    /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT). */
+    /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT, at most PW_THREADS). */
     static int pwThreads(int l) {
-        return Math.max(32, Math.min(PW_THREADS, (1 << l) >> 3));
+        return l == SsaPlan.MAX_LOG_L ? PW_THREADS_L13 : Math.max(32, Math.min(PW_THREADS, (1 << l) >> 3));
     }
 
     /** Dynamic shared memory of a pointwise block (SSA_PW_SMEM: two padded arrays of 2^l words). */
@@ -107,12 +118,10 @@ public final class GpuSsa {
 
     private GpuSsa() {}
 
-    /** Per-device state: the twiddle table on the device and the shared-memory limits. */
+    /** Per-device state: the pointwise kernels' twiddle table on the device and the shared-memory limits. */
     private static final class Context {
+        /** The two-prime table ({@link TwoPrimes#twiddles}) for coefficients of up to 2^SsaPlan.MAX_LOG_L digits. */
         final DeviceBuffer twiddles;
-        /** The two-prime table (TwoPrimes), for coefficients of at most 2^TwoPrimes.MAX_LOG_L digits. */
-        final DeviceBuffer twiddles2;
-        final long[] lInverse = new long[SsaPlan.MAX_LOG_L + 1];
         final int maxLogL;
         final int logGroup;
         /** Whether the device has thread-block clusters (compute capability 9.0 and up): the _f01 pointwise kernels. */
@@ -127,34 +136,30 @@ public final class GpuSsa {
                     "cuDeviceGetAttribute");
             int smem = v[0];
             clusters = d.computeCapability() >= CLUSTER_CC;
-            maxLogL = Math.min(SsaPlan.MAX_LOG_L, 31 - Integer.numberOfLeadingZeros(smem / 18));
+            maxLogL = Math.min(Math.min(SsaPlan.MAX_LOG_L, TwoPrimes.MAX_LOG_L), 31 - Integer.numberOfLeadingZeros(smem / 18));
             logGroup = Math.min(MAX_LOG_GROUP, 31 - Integer.numberOfLeadingZeros(smem / 4));
             setSmem(d, "ssa_fft_forward", 4 << logGroup);
             setSmem(d, "ssa_fft_inverse", 4 << logGroup);
             setSmem(d, "ssa_fft_inverse_norm", 4 << logGroup);
             setSmem(d, "ssa_fft_forward_split", 4 << logGroup);
             setSmem(d, "ssa_fft_forward_top2", 4 << logGroup);  // needs 2^(l+3) <= 2^(logGroup+1) bytes
-            setSmem(d, "ssa_pointwise_mul", pwSmem(maxLogL));
-            setSmem(d, "ssa_pointwise_sqr", pwSmem(maxLogL));
-            setSmem(d, "ssa_pointwise2_mul", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
-            setSmem(d, "ssa_pointwise2_sqr", pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
+            setSmem(d, "ssa_pointwise2_mul", pwSmem(Math.min(maxLogL, SsaPlan.MAX_LOG_L - 1)));
+            setSmem(d, "ssa_pointwise2_sqr", pwSmem(Math.min(maxLogL, SsaPlan.MAX_LOG_L - 1)));
+            if (maxLogL == SsaPlan.MAX_LOG_L) {
+                setSmem(d, "ssa_pointwise2_mul13", pwSmem(maxLogL));
+                setSmem(d, "ssa_pointwise2_sqr13", pwSmem(maxLogL));
+            }
             if (clusters) {
                 for (String f01 : new String[] {"ssa_pointwise2_mul_f01", "ssa_pointwise2_sqr_f01"}) {
-                    setSmem(d, f01, pwSmem(Math.min(maxLogL, TwoPrimes.MAX_LOG_L)));
+                    setSmem(d, f01, pwSmem(Math.min(maxLogL, FUSED_LOG_L)));
                     check(cuFuncSetAttribute(d.function(f01),
                             CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
                             CLUSTER_SCHEDULING_LOAD_BALANCING), "cuFuncSetAttribute(" + f01 + ")");
                 }
             }
-            long[] table = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);
-            for (int l = 0; l <= SsaPlan.MAX_LOG_L; l++) {
-                lInverse[l] = Goldilocks.inverse(1L << l);
-            }
+            long[] table = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
             twiddles = d.allocate((long) table.length * Long.BYTES, s);
             check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
-            long[] table2 = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
-            twiddles2 = d.allocate((long) table2.length * Long.BYTES, s);
-            check(cuMemcpyHtoD(twiddles2.pointer(), Pointer.to(table2), (long) table2.length * Long.BYTES), "cuMemcpyHtoD");
         }
 
         private static void setSmem(CudaDevice d, String kernel, int bytes) {
@@ -269,33 +274,32 @@ public final class GpuSsa {
     }
 
     /**
-     * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on: two 31-bit primes where
-     * exact (l <= 12; H200, 2^30 bits, 2026-11-21: 9.4 ms against 13.0 ms for Goldilocks), Goldilocks for
-     * 2^13-digit coefficients. With {@code fused} ({@link #fuseBottomLevels}) the two-prime kernels that also run the
-     * transforms' levels 1 and 0 (first and count multiples of 4).
+     * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on, over two 31-bit primes (until
+     * v20 a Goldilocks NTT took 2^13-digit coefficients: cuda/test/SSA-NOTES.md v20-q13), by the kernels that
+     * {@link #pointwiseKernel} names.
      */
     private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, boolean fused,
             DeviceBuffer a, DeviceBuffer b, long first, long count) {
         int l = p.logL;
         int k = p.k;
         long at = (first << l) * Integer.BYTES;
-        boolean two = l <= TwoPrimes.MAX_LOG_L;
-        String f01 = fused ? "_f01" : "";
-        if (!square) {
-            if (two) {
-                d.launch("ssa_pointwise2_mul" + f01, count, pwThreads(l), pwSmem(l), s,
-                        new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles2).i32(l).i32(k));
-            } else {
-                d.launch("ssa_pointwise_mul", count, pwThreads(l), pwSmem(l), s,
-                        new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
-            }
-        } else if (two) {
-            d.launch("ssa_pointwise2_sqr" + f01, count, pwThreads(l), pwSmem(l), s,
-                    new KernelArgs().ptr(a, at).ptr(c.twiddles2).i32(l).i32(k));
+        String kernel = pointwiseKernel(l, square, fused);
+        if (square) {
+            d.launch(kernel, count, pwThreads(l), pwSmem(l), s, new KernelArgs().ptr(a, at).ptr(c.twiddles).i32(l).i32(k));
         } else {
-            d.launch("ssa_pointwise_sqr", count, pwThreads(l), pwSmem(l), s,
-                    new KernelArgs().ptr(a, at).ptr(c.twiddles).i32(l).i32(k).i64(c.lInverse[l]));
+            d.launch(kernel, count, pwThreads(l), pwSmem(l), s,
+                    new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles).i32(l).i32(k));
         }
+    }
+
+    /**
+     * The pointwise kernel for coefficients of 2^l digits: {@code ssa_pointwise2_mul}/{@code _sqr}; with {@code fused}
+     * ({@link #fuseBottomLevels}) their {@code _f01} forms, which also run the transforms' levels 1 and 0 (first and
+     * count multiples of 4); at l = 13 {@code ssa_pointwise2_mul13}/{@code _sqr13} ({@link #PW_THREADS_L13} threads).
+     */
+    static String pointwiseKernel(int l, boolean square, boolean fused) {
+        String base = square ? "ssa_pointwise2_sqr" : "ssa_pointwise2_mul";
+        return l == SsaPlan.MAX_LOG_L ? base + "13" : fused ? base + "_f01" : base;
     }
 
     /**
@@ -379,14 +383,14 @@ public final class GpuSsa {
     /**
      * Whether the transforms stop at (start from) level 2 and the two-prime pointwise kernels run levels 1 and 0 in
      * clusters of 4 blocks ({@code ssa_pointwise2_*_f01}, v19 in cuda/test/SSA-NOTES.md; ssa_harness.cu's fuse01): the
-     * device has clusters, the plan's coefficients have 2^12 digits (the largest two-prime size: 2^29 and 2^30 bits,
-     * passes of two levels; H200, 2026-11-21: 2^30 16.12 -> 15.71 ms, 2^29 8.16 -> 7.94 ms), and the top k - 2 levels
+     * device has clusters, the plan's coefficients have 2^{@value #FUSED_LOG_L} digits (2^29 and 2^30 bits, passes of two
+     * levels; H200, 2026-11-21: 2^30 16.12 -> 15.71 ms, 2^29 8.16 -> 7.94 ms), and the top k - 2 levels
      * take fewer passes than all k. Smaller coefficients measured slower fused (2^26 bits, l = 10: 1.087 -> 1.14 ms; 2^20:
      * 0.113 -> 0.125 ms: the pointwise kernel's overhead outweighs the cheaper passes removed there); where the bottom
      * pass holds more levels (e.g. 2^24 bits: l = 9, k = 13, passes of 5, 5, 3) no pass would go either way.
      */
     static boolean fuseBottomLevels(boolean clusters, SsaPlan p, int levels) {
-        return clusters && p.logL == TwoPrimes.MAX_LOG_L && p.k >= 3
+        return clusters && p.logL == FUSED_LOG_L && p.k >= 3
                 && passes(p.k - 2, levels) < passes(p.k, levels);
     }
 

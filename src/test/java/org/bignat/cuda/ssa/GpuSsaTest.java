@@ -257,7 +257,7 @@ class GpuSsaTest {
     }
 
     /**
-     * The size the issue names as the least a card of 80 GB must take: 2^32 x 2^32 bits (a Goldilocks plan of 2^13-digit
+     * The size the issue names as the least a card of 80 GB must take: 2^32 x 2^32 bits (a plan of 2^13-digit
      * coefficients, the only one at this size), the product and the square, through the device-resident GpuSsa (so no
      * engine fallback can stand in for the GPU), checked modulo 2^61 - 1 and 2^61 + 1 (B = 2^61 is 1 and -1 there).
      * About 10.8 GB of device memory (11.3 GB in the allocator's size classes) and 3.4 GB of heap.

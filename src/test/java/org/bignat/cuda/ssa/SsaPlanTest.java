@@ -10,10 +10,8 @@ import java.util.Random;
 import org.bignat.TestRandom;
 import org.junit.jupiter.api.Test;
 
-/** The GPU SSA plan's correctness conditions and the host Goldilocks arithmetic (no GPU needed). */
+/** The GPU SSA plan's correctness conditions and the pointwise NTT's host table and exactness (no GPU needed). */
 class SsaPlanTest {
-    private static final BigInteger P = new BigInteger("FFFFFFFF00000001", 16);
-
     private static void checkPlan(long nx, long ny, int maxLogL) {
         SsaPlan p = SsaPlan.choose(nx, ny, maxLogL);
         String at = p.toString();
@@ -195,7 +193,7 @@ class SsaPlanTest {
             SsaPlan p = SsaPlan.choose(nx, ny, SsaPlan.MAX_LOG_L);
             int levels = GpuSsa.maxPassLevels(15, p);
             if (GpuSsa.fuseBottomLevels(true, p, levels)) {
-                assertTrue(p.logL == TwoPrimes.MAX_LOG_L && p.k >= 3, p.toString());
+                assertTrue(p.logL == GpuSsa.FUSED_LOG_L && p.k >= 3, p.toString());
                 boolean tr = GpuSsa.runsTruncated(p, levels);
                 int n = GpuSsa.transformLevels(p.k, true);
                 int[] fwd = GpuSsa.schedule(n, levels, false, tr);
@@ -208,9 +206,17 @@ class SsaPlanTest {
             }
         }
         assertTrue(fused > 0, "no fused plan among the samples");
-        // Goldilocks coefficients (l = 13) never fuse
+        // 2^13-digit coefficients (the fused kernels are not built for them) never fuse
         SsaPlan big = SsaPlan.choose(((1L << 32) + 60) / 61, ((1L << 32) + 60) / 61, SsaPlan.MAX_LOG_L);
-        assertTrue(big.logL <= TwoPrimes.MAX_LOG_L || !GpuSsa.fuseBottomLevels(true, big, GpuSsa.maxPassLevels(15, big)));
+        assertEquals(13, big.logL);
+        assertTrue(!GpuSsa.fuseBottomLevels(true, big, GpuSsa.maxPassLevels(15, big)));
+        assertEquals("ssa_pointwise2_mul13", GpuSsa.pointwiseKernel(big.logL, false, false));
+        assertEquals("ssa_pointwise2_sqr13", GpuSsa.pointwiseKernel(big.logL, true, false));
+        assertEquals(GpuSsa.PW_THREADS_L13, GpuSsa.pwThreads(big.logL));
+        assertEquals("ssa_pointwise2_mul_f01", GpuSsa.pointwiseKernel(GpuSsa.FUSED_LOG_L, false, true));
+        assertEquals("ssa_pointwise2_sqr", GpuSsa.pointwiseKernel(GpuSsa.FUSED_LOG_L, true, false));
+        assertEquals(GpuSsa.PW_THREADS, GpuSsa.pwThreads(12));
+        assertEquals(32, GpuSsa.pwThreads(5));
     }
 
     @Test
@@ -238,31 +244,42 @@ class SsaPlanTest {
         assertThrows(ArithmeticException.class, () -> SsaPlan.choose(n32, n32, 12));
     }
 
+    /**
+     * The balanced absorb of ssa_pw_load (cuda/ssa_pointwise.cuh), modelled: every digit w the transform leaves
+     * (|w| <= 3 2^24 + 16) splits as w = lo + hi 2^24 with lo in [-2^23, 2^23) and |hi| <= 3, so an absorbed digit
+     * lo_j + hi_(j-1) has magnitude at most 2^23 + 3.
+     */
     @Test
-    void goldilocksMatchesBigInteger() {
-        Random r = TestRandom.create("SsaPlanTest.goldilocks");
-        long[] edge = {0, 1, 2, 0xFFFFFFFFL, 1L << 32, Goldilocks.P - 1, Goldilocks.P - 2, 1L << 63};
-        for (int i = 0; i < 20000; i++) {
-            long a = i < 64 ? edge[i % 8] : Long.remainderUnsigned(r.nextLong(), Goldilocks.P);
-            long b = i < 64 ? edge[i / 8] : Long.remainderUnsigned(r.nextLong(), Goldilocks.P);
-            BigInteger want = unsigned(a).multiply(unsigned(b)).mod(P);
-            assertEquals(want, unsigned(Goldilocks.mul(a, b)), a + " * " + b);
+    void balancedDigitsStayWithinTheirBound() {
+        int bound = 3 * (1 << 24) + 16;
+        int half = 1 << 23;
+        java.util.List<Integer> ws = new java.util.ArrayList<>();
+        for (int t = -4; t <= 4; t++) {
+            for (int d = -3; d <= 3; d++) {
+                ws.add(t * (1 << 24) + half + d);  // around each rounding edge
+                ws.add(t * (1 << 24) - half + d);
+            }
         }
-    }
-
-    @Test
-    void twiddlesAreRootsOfUnity() {
-        long[] t = Goldilocks.twiddles(SsaPlan.MAX_LOG_L);
-        int lmax = 1 << SsaPlan.MAX_LOG_L;
-        long psi = t[lmax + 1];
-        assertEquals(Goldilocks.P - 1, Goldilocks.pow(psi, lmax), "psi^Lmax = -1");
-        assertEquals(t[1], Goldilocks.mul(psi, psi), "omega = psi^2");
-        for (int i = 1; i < lmax / 2; i += 97) {
-            assertEquals(1, Goldilocks.mul(t[i], t[lmax / 2 + i]));
+        for (int d = -3; d <= 3; d++) {
+            ws.add(bound + d);
+            ws.add(-bound + d);
         }
-        for (int j = 1; j < lmax; j += 89) {
-            assertEquals(1, Goldilocks.mul(t[lmax + j], t[2 * lmax + j]));
+        Random r = TestRandom.create("SsaPlanTest.balanced");
+        for (int i = 0; i < 100000; i++) {
+            ws.add(r.nextInt(2 * bound + 1) - bound);
         }
+        int maxHi = 0;
+        for (int w : ws) {
+            if (Math.abs(w) > bound) {
+                continue;
+            }
+            int hi = (w + half) >> 24;
+            int lo = ((w + half) & ((1 << 24) - 1)) - half;
+            assertEquals(w, lo + hi * (1 << 24), "w = lo + hi 2^24 for " + w);
+            assertTrue(lo >= -half && lo < half && Math.abs(hi) <= 3, "balanced split of " + w);
+            maxHi = Math.max(maxHi, Math.abs(hi));
+        }
+        assertEquals(3, maxHi);
     }
 
     @Test
@@ -270,10 +287,17 @@ class SsaPlanTest {
         long[] t = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
         int lmax = 1 << SsaPlan.MAX_LOG_L;
         long[] qs = {TwoPrimes.Q1, TwoPrimes.Q2};
-        // exactness: q1 q2 exceeds twice the largest convolution coefficient of 2^12-digit coefficients
+        // exactness: q1 q2 exceeds twice the largest convolution coefficient, for every plan's coefficients with
+        // balanced digits (|d| <= 2^23 + 3) and for the fused levels' digits at l = 12 (|d| <= 2^24 + 13)
+        assertTrue(TwoPrimes.MAX_LOG_L >= SsaPlan.MAX_LOG_L);
         BigInteger qq = BigInteger.valueOf(TwoPrimes.Q1).multiply(BigInteger.valueOf(TwoPrimes.Q2));
-        BigInteger cmax = BigInteger.ONE.shiftLeft(24).add(BigInteger.valueOf(3)).pow(2).shiftLeft(TwoPrimes.MAX_LOG_L);
+        BigInteger cmax = BigInteger.ONE.shiftLeft(23).add(BigInteger.valueOf(3)).pow(2).shiftLeft(TwoPrimes.MAX_LOG_L);
         assertTrue(cmax.shiftLeft(1).compareTo(qq) < 0);
+        BigInteger cmaxFused = BigInteger.ONE.shiftLeft(24).add(BigInteger.valueOf(13)).pow(2).shiftLeft(GpuSsa.FUSED_LOG_L);
+        assertTrue(cmaxFused.shiftLeft(1).compareTo(qq) < 0);
+        // and the digits of v3-v19 (|d| <= 2^24 + 3) would not be exact at l = 13
+        BigInteger cmaxOld = BigInteger.ONE.shiftLeft(24).add(BigInteger.valueOf(3)).pow(2).shiftLeft(13);
+        assertTrue(cmaxOld.shiftLeft(1).compareTo(qq) > 0);
         for (int h = 0; h < 2; h++) {
             long q = qs[h];
             assertTrue(BigInteger.valueOf(q).isProbablePrime(50) && (q - 1) % (2L * lmax) == 0);
@@ -292,9 +316,5 @@ class SsaPlanTest {
                 assertEquals(1, plain.applyAsLong(lmax + j) * (plain.applyAsLong(2 * lmax + j) * rinv % q) % q);
             }
         }
-    }
-
-    private static BigInteger unsigned(long v) {
-        return new BigInteger(Long.toUnsignedString(v));
     }
 }
