@@ -179,6 +179,187 @@ __device__ __forceinline__ void ssa_pick(int* sv, const int* w, int o) {
 }
 
 /**
+ * One butterfly of level h on the run of 4 output digits j0..j0+3 (j0 a multiple of 4) of both outputs: x, y the pair's
+ * coefficients (shared memory, or a cluster sibling's through distributed shared memory), ih = i mod 2^h for the
+ * pair's first coefficient index i, n = N. ou goes to x's digits j0..j0+3, ov to y's run wv (int4 index: j0 / 4, or the
+ * rotated run where the forward's aligned levels organise the work by source).
+ */
+template <bool INVERSE>
+__device__ __forceinline__ void ssa_fft_bfly(const int* x, const int* y, const int j0, const int ih, const int h,
+                                             const int l, const int n, int4& ou, int4& ov, int& wv) {
+    const int L = 1 << l, lmask = L - 1;
+    // h <= l: every shift of this level is a whole number of digits (N / 2^h = 24 * 2^(l-h)).
+    const bool whole = h <= l;
+    const bool aligned = h <= l - 2;
+    // Unshifted operand at positions j0-1 .. j0+3 (index t+1).
+    const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
+    const int xm = x[(j0 - 1) & lmask];
+    int xs[5] = {xm, x4.x, x4.y, x4.z, x4.w};
+    int4 y4 = make_int4(0, 0, 0, 0);
+    int ym = 0;
+    if (!INVERSE) {
+        y4 = *reinterpret_cast<const int4*>(y + j0);
+        ym = y[(j0 - 1) & lmask];
+        xs[0] += ym;
+        xs[1] += y4.x; xs[2] += y4.y; xs[3] += y4.z; xs[4] += y4.w;
+    }
+    int ru[4], rv[4];
+    wv = j0 >> 2;
+    if (!INVERSE && aligned) {
+        // Forward, organised by source: the run j0..j0+3 of x - y (and the digit before it,
+        // already loaded for u) goes to the output run jo = j0 + q mod L (q = ih 2^(l-h) < L, a
+        // multiple of 4), negated if it wraps; so x and y are read once per run (v9, SSA-NOTES
+        // "v5-v8": 2^30 forward 9.58 -> 9.30 ms against organising it by output run as the inverse is).
+        const int q = ih << (l - h);
+        const int jo = (j0 + q) & lmask;
+        const bool ngr = j0 + q >= L;
+        // The output digit before jo holds source j0 - 1 (L - 1 for j0 = 0), wrapped iff
+        // j0 - 1 + q >= L (for j0 = 0: iff q > 0).
+        const bool rs = j0 == 0 ? q != 0 : j0 + q > L;
+        int z[4] = {x4.x - y4.x, x4.y - y4.y, x4.z - y4.z, x4.w - y4.w};
+        if (ngr) {
+#pragma unroll
+            for (int t = 0; t < 4; ++t) z[t] = -z[t];
+        }
+        const int zp = xm - ym, zps = rs ? -zp : zp;
+        // Signs before the shifts; the absorb's own wrap (jo = 0) negates the carry into jo.
+        const int cz = zps >> SSA_DBITS, cb = xs[0] >> SSA_DBITS;
+        rv[0] = (z[0] & SSA_DMASK) + (jo < 1 ? -cz : cz);
+        ru[0] = (xs[1] & SSA_DMASK) + (j0 < 1 ? -cb : cb);
+#pragma unroll
+        for (int t = 1; t < 4; ++t) {
+            rv[t] = (z[t] & SSA_DMASK) + (z[t - 1] >> SSA_DBITS);
+            ru[t] = (xs[t + 1] & SSA_DMASK) + (xs[t] >> SSA_DBITS);
+        }
+        wv = jo >> 2;
+    } else if (aligned) {
+        // Inverse only (the forward's aligned levels took the branch above). h <= l - 2: the shift is
+        // 2L - q, q = ih 2^(l-h) whole digits, a multiple of 4 (q >= L negates), so the source run of
+        // j0..j0+3 is the aligned run at (j0 - q) mod L, all of one sign, plus the digit before it.
+        // No division, no window pick.
+        int q = ih << (l - h);
+        if (q != 0) q = 2 * L - q;
+        const bool neg = q >= L;
+        if (neg) q -= L;
+        const int d0 = j0 - q, sj = d0 & lmask, sp = (sj - 1) & lmask;
+        const bool ngr = (d0 < 0) != neg;  // sign of the run's sources (j0 + t - q < 0 iff d0 < 0)
+        // Sign of the digit before (output position (j0 - 1) mod L): for j0 = 0 that is L - 1,
+        // whose source L - 1 - q does not wrap.
+        const bool rs = j0 < 1 ? neg : ((d0 <= 0) != neg);
+        const int4 y4s = *reinterpret_cast<const int4*>(y + sj);
+        int z[4] = {y4s.x, y4s.y, y4s.z, y4s.w};
+        const int zp = y[sp];
+        if (ngr) {
+#pragma unroll
+            for (int t = 0; t < 4; ++t) z[t] = -z[t];
+        }
+        // Signs go on before the shifts (the carry is floor(w / 2^24) of the signed digit w, as
+        // the neighbouring run's low part assumes); the absorb's own wrap (j0 = 0) negates the carry.
+        const bool w1 = j0 < 1;
+        const int zps = rs ? -zp : zp;
+        // x and the signed rotation of y at j0-1 (index 0) .. j0+3; the wrap of position
+        // j0-1 (j0 = 0) negates what it carries into j0, for both terms alike.
+        const int p0 = xs[0] + zps, q0 = xs[0] - zps;
+        const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
+        ru[0] = ((xs[1] + z[0]) & SSA_DMASK) + (w1 ? -cp : cp);
+        rv[0] = ((xs[1] - z[0]) & SSA_DMASK) + (w1 ? -cq : cq);
+#pragma unroll
+        for (int t = 1; t < 4; ++t) {
+            ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
+            rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
+        }
+    } else if (whole || (!INVERSE && h == l + 1 && (ih & 1) == 0)) {
+        // (v18, P10's v17f in SSA-NOTES v17 / v18: also the forward level l + 1's even ih, a shift of ih / 2
+        // whole digits; in the inverse kernels it measured slower: their other levels lost more to the
+        // extra code than it saved)
+        int q = h <= l ? ih << (l - h) : ih >> 1;
+        if (INVERSE && q != 0) q = 2 * L - q;
+        SsaShift sh;
+        sh.neg = q >= L;
+        sh.q = sh.neg ? q - L : q;
+        sh.r = 0;
+        // Whole-digit shift (h <= l: s is a multiple of 24, sh.r = 0): the shifted operand is a
+        // signed rotation, absorbed once like the unshifted one; positions j0-1 .. j0+3 (index
+        // t+1), sources (m0 + t) mod L, m0 = j0 - 1 - q: two aligned 16-byte vectors cover them.
+        const int m0 = (j0 - 1 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
+        int z[5];
+        {
+            int w[8];
+            ssa_ldv<2>(w, y, a0, lmask);
+            if (!INVERSE) {
+                int wx[8];
+                ssa_ldv<2>(wx, x, a0, lmask);
+#pragma unroll
+                for (int t = 0; t < 8; ++t) w[t] = wx[t] - w[t];
+            }
+            ssa_pick<5>(z, w, o);
+        }
+#pragma unroll
+        for (int t = 0; t < 5; ++t) {
+            const int jj = (j0 + t - 1) & lmask;
+            const bool ng = (jj - sh.q < 0) != sh.neg;
+            z[t] = ng ? -z[t] : z[t];
+        }
+        // Digit j = (w_j mod 2^24) +- (w_{j-1} >> 24): |w| < 2^27, so the digit lies in [-8, 2^24 + 7].
+#pragma unroll
+        for (int t = 0; t < 4; ++t) {
+            const bool w1 = j0 + t < 1;
+            if (!INVERSE) {
+                const int cb = xs[t] >> SSA_DBITS, cz = z[t] >> SSA_DBITS;
+                ru[t] = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
+                rv[t] = (z[t + 1] & SSA_DMASK) + (w1 ? -cz : cz);
+            } else {
+                const int p0 = xs[t] + z[t], p1 = xs[t + 1] + z[t + 1];
+                const int q0 = xs[t] - z[t], q1 = xs[t + 1] - z[t + 1];
+                const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
+                ru[t] = (p1 & SSA_DMASK) + (w1 ? -cp : cp);
+                rv[t] = (q1 & SSA_DMASK) + (w1 ? -cq : cq);
+            }
+        }
+    } else {
+    int s = ih * (n >> h);
+    if (INVERSE && s != 0) s = 2 * n - s;
+    const SsaShift sh = ssa_shift(s, n);
+    // Shifted operand parts at positions j0-2 .. j0+3 (index t+2). Their sources are the 6
+    // consecutive digits (m0 + t) mod L, m0 = j0 - 2 - q: read as three aligned 16-byte
+    // vectors (12 bank wavefronts per warp instead of 24 for six stride-4 scalar reads)
+    // and picked by o = m0 mod 4, which is the same for every thread of a butterfly.
+    const int m0 = (j0 - 2 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
+    int sv[6];
+    {
+        int w[12];
+        ssa_ldv<3>(w, y, a0, lmask);
+        if (!INVERSE) {
+            int wx[12];
+            ssa_ldv<3>(wx, x, a0, lmask);
+#pragma unroll
+            for (int t = 0; t < 9; ++t) w[t] = wx[t] - w[t];
+        }
+        ssa_pick<6>(sv, w, o);
+    }
+    SsaParts z[6];
+#pragma unroll
+    for (int t = 0; t < 6; ++t) {
+        const int jj = (j0 + t - 2) & lmask;
+        const bool ng = (jj - sh.q < 0) != sh.neg;
+        z[t] = ssa_parts(ng ? -sv[t] : sv[t], sh.r);
+    }
+#pragma unroll
+    for (int t = 0; t < 4; ++t) {
+        const bool w1 = j0 + t < 1, w2 = j0 + t < 2;
+        const int cb = xs[t] >> SSA_DBITS;
+        const int base_d = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
+        const int zb = z[t + 1].b, zc = z[t].c;
+        const int zs = z[t + 2].a + (w1 ? -zb : zb) + (w2 ? -zc : zc);
+        if (!INVERSE) { ru[t] = base_d; rv[t] = zs; }
+        else { ru[t] = base_d + zs; rv[t] = base_d - zs; }
+    }
+    }
+    ou = make_int4(ru[0], ru[1], ru[2], ru[3]);
+    ov = make_int4(rv[0], rv[1], rv[2], rv[3]);
+}
+
+/**
  * One level of a pass: the butterflies of level h over the group in shared memory (see ssa_fft_pass_body).
  * ONE: a chunk of T * SSA_FFT_ITEMS runs lies inside one butterfly (T * SSA_FFT_ITEMS <= L / 4), so the
  * butterfly's index, operands and shift are computed once per chunk, not once per run.
@@ -187,11 +368,7 @@ template <bool INVERSE, bool ONE, bool Z = false>
 __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const int T, const int items, const int l,
                                               const int l4, const int n, const int lo, const int h, const ssa_i64 base,
                                               const int zq = -1) {
-    const int L = 1 << l, lmask = L - 1;
     const int bit = h - lo;
-    // h <= l: every shift of this level is a whole number of digits (N / 2^h = 24 * 2^(l-h)).
-    const bool whole = h <= l;
-    const bool aligned = h <= l - 2;
     // v18a (SSA-NOTES v18): zq = r - 2 in the top inverse pass of a truncated transform (members e >> zq == 1: the zero
     // quarter), else -1. Lower levels (bit <= zq) skip the butterflies whose second member is in the zero quarter (their
     // outputs would be the first member twice); the top level (bit = zq + 1) reads quarter 0 for quarter 1's first
@@ -223,172 +400,7 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                 const int* y = sm + ((e0 | (1 << bit)) << l);
                 const ssa_i64 i = base + ((ssa_i64)e0 << lo);
                 const int ih = (int)(i & ((1LL << h) - 1));
-                // Unshifted operand at positions j0-1 .. j0+3 (index t+1).
-                const int4 x4 = *reinterpret_cast<const int4*>(x + j0);
-                const int xm = x[(j0 - 1) & lmask];
-                int xs[5] = {xm, x4.x, x4.y, x4.z, x4.w};
-                int4 y4 = make_int4(0, 0, 0, 0);
-                int ym = 0;
-                if (!INVERSE) {
-                    y4 = *reinterpret_cast<const int4*>(y + j0);
-                    ym = y[(j0 - 1) & lmask];
-                    xs[0] += ym;
-                    xs[1] += y4.x; xs[2] += y4.y; xs[3] += y4.z; xs[4] += y4.w;
-                }
-                int ru[4], rv[4];
-                wv[it] = j0 >> 2;
-                if (!INVERSE && aligned) {
-                    // Forward, organised by source: the run j0..j0+3 of x - y (and the digit before it,
-                    // already loaded for u) goes to the output run jo = j0 + q mod L (q = ih 2^(l-h) < L, a
-                    // multiple of 4), negated if it wraps; so x and y are read once per run (v9, SSA-NOTES
-                    // "v5-v8": 2^30 forward 9.58 -> 9.30 ms against organising it by output run as the inverse is).
-                    const int q = ih << (l - h);
-                    const int jo = (j0 + q) & lmask;
-                    const bool ngr = j0 + q >= L;
-                    // The output digit before jo holds source j0 - 1 (L - 1 for j0 = 0), wrapped iff
-                    // j0 - 1 + q >= L (for j0 = 0: iff q > 0).
-                    const bool rs = j0 == 0 ? q != 0 : j0 + q > L;
-                    int z[4] = {x4.x - y4.x, x4.y - y4.y, x4.z - y4.z, x4.w - y4.w};
-                    if (ngr) {
-#pragma unroll
-                        for (int t = 0; t < 4; ++t) z[t] = -z[t];
-                    }
-                    const int zp = xm - ym, zps = rs ? -zp : zp;
-                    // Signs before the shifts; the absorb's own wrap (jo = 0) negates the carry into jo.
-                    const int cz = zps >> SSA_DBITS, cb = xs[0] >> SSA_DBITS;
-                    rv[0] = (z[0] & SSA_DMASK) + (jo < 1 ? -cz : cz);
-                    ru[0] = (xs[1] & SSA_DMASK) + (j0 < 1 ? -cb : cb);
-#pragma unroll
-                    for (int t = 1; t < 4; ++t) {
-                        rv[t] = (z[t] & SSA_DMASK) + (z[t - 1] >> SSA_DBITS);
-                        ru[t] = (xs[t + 1] & SSA_DMASK) + (xs[t] >> SSA_DBITS);
-                    }
-                    wv[it] = jo >> 2;
-                } else if (aligned) {
-                    // Inverse only (the forward's aligned levels took the branch above). h <= l - 2: the shift is
-                    // 2L - q, q = ih 2^(l-h) whole digits, a multiple of 4 (q >= L negates), so the source run of
-                    // j0..j0+3 is the aligned run at (j0 - q) mod L, all of one sign, plus the digit before it.
-                    // No division, no window pick.
-                    int q = ih << (l - h);
-                    if (q != 0) q = 2 * L - q;
-                    const bool neg = q >= L;
-                    if (neg) q -= L;
-                    const int d0 = j0 - q, sj = d0 & lmask, sp = (sj - 1) & lmask;
-                    const bool ngr = (d0 < 0) != neg;  // sign of the run's sources (j0 + t - q < 0 iff d0 < 0)
-                    // Sign of the digit before (output position (j0 - 1) mod L): for j0 = 0 that is L - 1,
-                    // whose source L - 1 - q does not wrap.
-                    const bool rs = j0 < 1 ? neg : ((d0 <= 0) != neg);
-                    const int4 y4s = *reinterpret_cast<const int4*>(y + sj);
-                    int z[4] = {y4s.x, y4s.y, y4s.z, y4s.w};
-                    const int zp = y[sp];
-                    if (ngr) {
-#pragma unroll
-                        for (int t = 0; t < 4; ++t) z[t] = -z[t];
-                    }
-                    // Signs go on before the shifts (the carry is floor(w / 2^24) of the signed digit w, as
-                    // the neighbouring run's low part assumes); the absorb's own wrap (j0 = 0) negates the carry.
-                    const bool w1 = j0 < 1;
-                    const int zps = rs ? -zp : zp;
-                    // x and the signed rotation of y at j0-1 (index 0) .. j0+3; the wrap of position
-                    // j0-1 (j0 = 0) negates what it carries into j0, for both terms alike.
-                    const int p0 = xs[0] + zps, q0 = xs[0] - zps;
-                    const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
-                    ru[0] = ((xs[1] + z[0]) & SSA_DMASK) + (w1 ? -cp : cp);
-                    rv[0] = ((xs[1] - z[0]) & SSA_DMASK) + (w1 ? -cq : cq);
-#pragma unroll
-                    for (int t = 1; t < 4; ++t) {
-                        ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
-                        rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
-                    }
-                } else if (whole || (!INVERSE && h == l + 1 && (ih & 1) == 0)) {
-                    // (v18, P10's v17f in SSA-NOTES v17 / v18: also the forward level l + 1's even ih, a shift of ih / 2
-                    // whole digits; in the inverse kernels it measured slower: their other levels lost more to the
-                    // extra code than it saved)
-                    int q = h <= l ? ih << (l - h) : ih >> 1;
-                    if (INVERSE && q != 0) q = 2 * L - q;
-                    SsaShift sh;
-                    sh.neg = q >= L;
-                    sh.q = sh.neg ? q - L : q;
-                    sh.r = 0;
-                    // Whole-digit shift (h <= l: s is a multiple of 24, sh.r = 0): the shifted operand is a
-                    // signed rotation, absorbed once like the unshifted one; positions j0-1 .. j0+3 (index
-                    // t+1), sources (m0 + t) mod L, m0 = j0 - 1 - q: two aligned 16-byte vectors cover them.
-                    const int m0 = (j0 - 1 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
-                    int z[5];
-                    {
-                        int w[8];
-                        ssa_ldv<2>(w, y, a0, lmask);
-                        if (!INVERSE) {
-                            int wx[8];
-                            ssa_ldv<2>(wx, x, a0, lmask);
-#pragma unroll
-                            for (int t = 0; t < 8; ++t) w[t] = wx[t] - w[t];
-                        }
-                        ssa_pick<5>(z, w, o);
-                    }
-#pragma unroll
-                    for (int t = 0; t < 5; ++t) {
-                        const int jj = (j0 + t - 1) & lmask;
-                        const bool ng = (jj - sh.q < 0) != sh.neg;
-                        z[t] = ng ? -z[t] : z[t];
-                    }
-                    // Digit j = (w_j mod 2^24) +- (w_{j-1} >> 24): |w| < 2^27, so the digit lies in [-8, 2^24 + 7].
-#pragma unroll
-                    for (int t = 0; t < 4; ++t) {
-                        const bool w1 = j0 + t < 1;
-                        if (!INVERSE) {
-                            const int cb = xs[t] >> SSA_DBITS, cz = z[t] >> SSA_DBITS;
-                            ru[t] = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
-                            rv[t] = (z[t + 1] & SSA_DMASK) + (w1 ? -cz : cz);
-                        } else {
-                            const int p0 = xs[t] + z[t], p1 = xs[t + 1] + z[t + 1];
-                            const int q0 = xs[t] - z[t], q1 = xs[t + 1] - z[t + 1];
-                            const int cp = p0 >> SSA_DBITS, cq = q0 >> SSA_DBITS;
-                            ru[t] = (p1 & SSA_DMASK) + (w1 ? -cp : cp);
-                            rv[t] = (q1 & SSA_DMASK) + (w1 ? -cq : cq);
-                        }
-                    }
-                } else {
-                int s = ih * (n >> h);
-                if (INVERSE && s != 0) s = 2 * n - s;
-                const SsaShift sh = ssa_shift(s, n);
-                // Shifted operand parts at positions j0-2 .. j0+3 (index t+2). Their sources are the 6
-                // consecutive digits (m0 + t) mod L, m0 = j0 - 2 - q: read as three aligned 16-byte
-                // vectors (12 bank wavefronts per warp instead of 24 for six stride-4 scalar reads)
-                // and picked by o = m0 mod 4, which is the same for every thread of a butterfly.
-                const int m0 = (j0 - 2 - sh.q) & lmask, a0 = m0 & ~3, o = m0 & 3;
-                int sv[6];
-                {
-                    int w[12];
-                    ssa_ldv<3>(w, y, a0, lmask);
-                    if (!INVERSE) {
-                        int wx[12];
-                        ssa_ldv<3>(wx, x, a0, lmask);
-#pragma unroll
-                        for (int t = 0; t < 9; ++t) w[t] = wx[t] - w[t];
-                    }
-                    ssa_pick<6>(sv, w, o);
-                }
-                SsaParts z[6];
-#pragma unroll
-                for (int t = 0; t < 6; ++t) {
-                    const int jj = (j0 + t - 2) & lmask;
-                    const bool ng = (jj - sh.q < 0) != sh.neg;
-                    z[t] = ssa_parts(ng ? -sv[t] : sv[t], sh.r);
-                }
-#pragma unroll
-                for (int t = 0; t < 4; ++t) {
-                    const bool w1 = j0 + t < 1, w2 = j0 + t < 2;
-                    const int cb = xs[t] >> SSA_DBITS;
-                    const int base_d = (xs[t + 1] & SSA_DMASK) + (w1 ? -cb : cb);
-                    const int zb = z[t + 1].b, zc = z[t].c;
-                    const int zs = z[t + 2].a + (w1 ? -zb : zb) + (w2 ? -zc : zc);
-                    if (!INVERSE) { ru[t] = base_d; rv[t] = zs; }
-                    else { ru[t] = base_d + zs; rv[t] = base_d - zs; }
-                }
-                }
-                ou[it] = make_int4(ru[0], ru[1], ru[2], ru[3]);
-                ov[it] = make_int4(rv[0], rv[1], rv[2], rv[3]);
+                ssa_fft_bfly<INVERSE>(x, y, j0, ih, h, l, n, ou[it], ov[it], wv[it]);
             }
         }
         __syncthreads();
@@ -928,4 +940,116 @@ ssa_fft_forward_top2(const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 n
     ssa_split_load(ssa_fft_sm4, 2, l - 2, x, nx, j, lo, m, ncoef);
     __syncthreads();
     ssa_fft_top2_direct(buf, reinterpret_cast<const int*>(ssa_fft_sm4), l, j, lo, kq >= 0);
+}
+
+// ---- v21: three levels per pass in clusters of two blocks (sm_90) ----
+//
+// A pass group of 2^r whole coefficients must fit in one block's shared memory, so 2^12-digit coefficients (16 KiB)
+// give two levels per 64 KiB block (three such blocks share an SM and overlap one another's loads, levels and stores);
+// 128 KiB groups of three levels leave one block per SM and measured slower (SSA_FFT_THREADS_SHARED). Here a group of 8
+// coefficients is split over a cluster of two 64 KiB blocks, so a pass runs three levels for the memory traffic of one:
+// each block loads 4 members, runs the two levels whose pairs it holds, and the third level (the one pairing members
+// across the two blocks) runs as the store: after a cluster barrier each block reads its member and the sibling's
+// through distributed shared memory and writes both outputs of its half of every butterfly's runs straight to the
+// buffer, so nothing in shared memory is overwritten while the sibling reads it (a second barrier keeps a block alive
+// until its sibling has read it; every member was in shared memory before the first, so the stores race no load).
+//   forward (levels h0, h0-1 local, lo = h0-2 across): rank q holds members e = 2i + q (i < 4); level lo pairs 2i
+//     (rank 0) with 2i+1 (rank 1);
+//   inverse (levels lo, lo+1 local, h0 = lo+2 across): rank q holds e = 4q + i; level h0 pairs i (rank 0) with i+4.
+// (Splitting by output instead, rank 0 writing every u and rank 1 every v, measured slower: 2^30 on the H100, forward
+// pass at levels 13..11 0.738 ms, inverse at 11..13 0.899 ms, the other passes 0.63-0.65 ms.)
+// A pass below a truncated transform's top two levels skips the plus-minus quarter's groups as ssa_fft_pass_body does.
+
+/**
+ * The cross level as the store: rank 0's members (xs) paired with rank 1's (ys); this block takes half of the runs of
+ * every pair (rank q: runs [q L/8, (q+1) L/8)) and writes both outputs of those to the buffer.
+ */
+template <bool INVERSE>
+__device__ __forceinline__ void ssa_fft_x_store(int* __restrict__ buf, const int* xs, const int* ys, int l, int n,
+                                                int h, int lo, ssa_i64 base, int rank) {
+    const int l3 = l - 3, tot = 4 << l3, T = blockDim.x;  // runs per half coefficient: 2^l3
+    for (int v0 = threadIdx.x; v0 < tot; v0 += SSA_FFT_ITEMS * T) {
+        int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
+        int wv[SSA_FFT_ITEMS];
+#pragma unroll
+        for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
+            const int v = v0 + it * T;
+            if (v < tot) {
+                const int i = v >> l3, j0 = ((v & ((1 << l3) - 1)) + (rank << l3)) << 2;
+                const ssa_i64 ix = base + ((ssa_i64)(INVERSE ? i : 2 * i) << lo);  // the pair's first member
+                const int ih = (int)(ix & ((1LL << h) - 1));
+                ssa_fft_bfly<INVERSE>(xs + (i << l), ys + (i << l), j0, ih, h, l, n, ou[it], ov[it], wv[it]);
+            }
+        }
+#pragma unroll
+        for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
+            const int v = v0 + it * T;
+            if (v < tot) {
+                const int i = v >> l3, j0 = ((v & ((1 << l3) - 1)) + (rank << l3)) << 2;
+                const ssa_i64 ex = INVERSE ? i : 2 * i, ey = INVERSE ? i + 4 : 2 * i + 1;
+                reinterpret_cast<int4*>(buf + ((base + (ex << lo)) << l))[j0 >> 2] = ou[it];
+                reinterpret_cast<int4*>(buf + ((base + (ey << lo)) << l))[wv[it]] = ov[it];
+            }
+        }
+    }
+}
+
+template <bool INVERSE>
+__device__ __forceinline__ void ssa_fft_x_body(int* __restrict__ buf, int l, int h0, int kq) {
+    int* sm = reinterpret_cast<int*>(ssa_fft_sm4);
+    const int T = blockDim.x, n = SSA_DBITS << l, l4 = l - 2;
+    const int lo = h0 - 2, rank = (int)(blockIdx.x & 1);
+    ssa_i64 g = blockIdx.x >> 1;
+    if (kq >= 0) {
+        const ssa_i64 qb = 1LL << (kq - 3);  // groups per quarter (never the top pass)
+        if (g >= qb) g += qb;
+    }
+    const ssa_i64 base = ((g >> lo) << (h0 + 1)) | (g & ((1LL << lo) - 1));
+    // This block's members as a group of 4 with its own base and stride 2^llo (see above).
+    const int llo = INVERSE ? lo : lo + 1;
+    const ssa_i64 lb = base + ((ssa_i64)rank << (INVERSE ? lo + 2 : lo));
+    for (int v = threadIdx.x; v < (4 << l4); v += T) {
+        const int e = v >> l4, w = v & ((1 << l4) - 1);
+        ssa_cp_async16(ssa_fft_sm4 + v, reinterpret_cast<const int4*>(buf + ((lb + ((ssa_i64)e << llo)) << l)) + w);
+    }
+    ssa_cp_async_wait_all();
+    __syncthreads();
+    const int items = 2 << l4;
+    for (int step = 0; step < 2; ++step) {
+        const int h = INVERSE ? lo + step : h0 - step;
+        if (T * SSA_FFT_ITEMS <= (1 << l4)) ssa_fft_level<INVERSE, true>(sm, ssa_fft_sm4, T, items, l, l4, n, llo, h, lb);
+        else ssa_fft_level<INVERSE, false>(sm, ssa_fft_sm4, T, items, l, l4, n, llo, h, lb);
+    }
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+    const int* other = static_cast<const int*>(__cluster_map_shared_rank(sm, rank ^ 1));
+    const int h = INVERSE ? h0 : lo;
+    const int* x0 = rank == 0 ? sm : other;  // rank 0's members: the pairs' first
+    ssa_fft_x_store<INVERSE>(buf, x0, rank == 0 ? other : sm, l, n, h, lo, base, rank);
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+}
+
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+#define SSA_CLUSTER2 __cluster_dims__(2, 1, 1)
+#define SSA_CLUSTER2_BODY(x) x
+#else
+#define SSA_CLUSTER2
+#define SSA_CLUSTER2_BODY(x)
+#endif
+
+/**
+ * A forward pass of the three levels h0, h0-1, h0-2 (v21, above): grid 2 x groups (2^(k-3), or 3 2^(k-5) below a
+ * truncated transform's top two levels, kq = k - 2; else kq = -1), ssa_fft_threads(l, 2) threads, 2^(l+4) bytes of
+ * dynamic shared memory (4 coefficients). sm_90 and up (below it the body is empty; GpuSsa never launches it there).
+ */
+extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG) SSA_CLUSTER2
+ssa_fft_forward_x(int* __restrict__ buf, int l, int h0, int kq) {
+    SSA_CLUSTER2_BODY((ssa_fft_x_body<false>(buf, l, h0, kq)));
+}
+
+/** An inverse pass of the three levels h0-2, h0-1, h0 (v21), as ssa_fft_forward_x. */
+extern "C" __global__ void __maxnreg__(SSA_FFT_MAXNREG) SSA_CLUSTER2
+ssa_fft_inverse_x(int* __restrict__ buf, int l, int h0, int kq) {
+    SSA_CLUSTER2_BODY((ssa_fft_x_body<true>(buf, l, h0, kq)));
 }

@@ -49,6 +49,9 @@ static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse p
 // uses them (l = 12); 2 wherever the kernels can run them and that removes a pass (any l <= 12: tests the fused path at
 // every size of `check`)
 static int FUSE01 = 1;
+// env XPASS: 1 (default) the v21 three-level passes in clusters of two blocks (ssa_fft_forward_x / ssa_fft_inverse_x)
+// where a pass group holds two levels on an sm_90 device; 0 never (mirrored by GpuSsa.crossPasses)
+static int XPASS = 1;
 static int CC = 0;           // the device's compute capability, 10 major + minor
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
 static int fft_threads(int l, int r) {
@@ -128,6 +131,10 @@ static void init_tw(Dev& d) {
     CK(cudaFuncSetAttribute(ssa_fft_inverse_norm, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_forward_split, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
     CK(cudaFuncSetAttribute(ssa_fft_forward_top2, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    if (CC >= 90) {
+        CK(cudaFuncSetAttribute(ssa_fft_forward_x, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+        CK(cudaFuncSetAttribute(ssa_fft_inverse_x, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << 15));
+    }
     CK(cudaFuncSetAttribute(ssa_coef_normalize, cudaFuncAttributeMaxDynamicSharedMemorySize, 4 << SSA_MAX_LOG_L));
 }
 static void ensure(Dev& d, const Plan& p) {
@@ -163,9 +170,20 @@ static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p
 // there keep many blocks for the normalize fused into it). A truncated transform needs both top levels in
 // the inverse's last pass: a remainder of one level borrows one from the pass below.
 // With fuse01 the transforms stop at (start from) level 2: the schedule covers the top k - 2 levels.
+// With xpass the forward's first pass keeps its two levels, the passes below it take three (r = 3: the cluster
+// kernels), a remainder of one or two levels last; the inverse runs the same passes in reverse order.
+// (groups of 64 KiB, l <= 12: three blocks per SM; 2^13-digit coefficients measured slower in clusters, 2^32 on the
+// H100: forward 39.0 -> 42.2 ms, inverse 24.0 -> 25.3 ms)
+static bool xpass(const Plan& p) { return XPASS && CC >= 90 && pass_r(p, p.k) == 2 && ssa_fft_log_group(p.l) == 14; }
 static std::vector<int> schedule(const Plan& p, bool inv) {
     std::vector<int> rs;
-    for (int h = fuse01(p) ? p.k - 2 : p.k; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
+    const int n = fuse01(p) ? p.k - 2 : p.k;
+    if (xpass(p)) {
+        for (int h = n; h > 0;) { int r = h == n ? 2 : std::min(3, h); rs.push_back(r); h -= r; }
+        if (inv) std::reverse(rs.begin(), rs.end());
+        return rs;
+    }
+    for (int h = n; h > 0;) { int r = pass_r(p, h); rs.push_back(r); h -= r; }
     if (inv && truncated(p) && rs.back() == 1) { rs.back() = 2; rs[rs.size() - 2] -= 1; }
     return rs;
 }
@@ -194,6 +212,8 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
                 ssa_fft_forward_top2<<<(unsigned)(1LL << (p.k - 2)), fft_threads(p.l, 2), (size_t)8 << p.l, s>>>(x, nx, p.m, ncoef, buf, p.l, p.k, kq);
             else if (x && h0 == p.k - 1)
                 ssa_fft_forward_split<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(x, nx, p.m, ncoef, buf, p.l, h0, r, kq);
+            else if (r == 3 && xpass(p))
+                ssa_fft_forward_x<<<2 * grid(h0, r), fft_threads(p.l, 2), (size_t)4 << (2 + p.l), s>>>(buf, p.l, h0, kq);
             else
                 ssa_fft_forward<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
@@ -206,6 +226,8 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
             const int h0 = lo + r - 1;
             if (FUSED_NORM && lo + r == p.k)
                 ssa_fft_inverse_norm<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq, pack_words(p));
+            else if (r == 3 && xpass(p))
+                ssa_fft_inverse_x<<<2 * grid(h0, r), fft_threads(p.l, 2), (size_t)4 << (2 + p.l), s>>>(buf, p.l, h0, kq);
             else
                 ssa_fft_inverse<<<grid(h0, r), fft_threads(p.l, r), (size_t)4 << (r + p.l), s>>>(buf, p.l, h0, r, kq);
             CKL();
@@ -512,10 +534,11 @@ int main(int argc, char** argv) {
     if (getenv("TRUNC")) TRUNC = atoi(getenv("TRUNC")) != 0;
     if (getenv("PACK")) PACK = atoi(getenv("PACK")) != 0;
     if (getenv("FUSE01")) FUSE01 = atoi(getenv("FUSE01"));
+    if (getenv("XPASS")) XPASS = atoi(getenv("XPASS"));
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
     CC = 10 * prop.major + prop.minor;
-    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, CC >= 90 ? FUSE01 : 0);
+    printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d, xpass %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, CC >= 90 ? FUSE01 : 0, CC >= 90 ? XPASS : 0);
     Dev dev; init_tw(dev);
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
