@@ -50,7 +50,8 @@ static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse p
 // every size of `check`)
 static int FUSE01 = 1;
 // env XPASS: 1 (default) the v21 three-level passes in clusters of two blocks (ssa_fft_forward_x / ssa_fft_inverse_x)
-// where a pass group holds two levels on an sm_90 device; 0 never (mirrored by GpuSsa.crossPasses)
+// where GpuSsa.crossPasses runs them (sm_90, 2^12-digit coefficients in groups of two levels); 2 wherever the kernels can
+// run them (groups of 64 KiB holding two levels, e.g. every plan with MAXR=2: check coverage); 0 never
 static int XPASS = 1;
 static int CC = 0;           // the device's compute capability, 10 major + minor
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
@@ -174,7 +175,9 @@ static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p
 // kernels), a remainder of one or two levels last; the inverse runs the same passes in reverse order.
 // (groups of 64 KiB, l <= 12: three blocks per SM; 2^13-digit coefficients measured slower in clusters, 2^32 on the
 // H100: forward 39.0 -> 42.2 ms, inverse 24.0 -> 25.3 ms)
-static bool xpass(const Plan& p) { return XPASS && CC >= 90 && pass_r(p, p.k) == 2 && ssa_fft_log_group(p.l) == 14; }
+static bool xpass(const Plan& p) {
+    return XPASS && CC >= 90 && pass_r(p, p.k) == 2 && ssa_fft_log_group(p.l) == 14 && (XPASS == 2 || p.l == 12);
+}
 static std::vector<int> schedule(const Plan& p, bool inv) {
     std::vector<int> rs;
     const int n = fuse01(p) ? p.k - 2 : p.k;

@@ -41,7 +41,10 @@ import org.bignat.cuda.KernelArgs;
  * On devices with thread-block clusters (compute capability 9.0 and up), where it removes a pass
  * ({@link #fuseBottomLevels}), the transforms stop at level 2 and {@code ssa_pointwise2_mul_f01}/{@code _sqr_f01}
  * run the forward's levels 1, 0 and the inverse's levels 0, 1 around the products, one cluster of 4 blocks per
- * group of 4 coefficients (derivation in {@code cuda/ssa_pointwise.cuh}).
+ * group of 4 coefficients (derivation in {@code cuda/ssa_pointwise.cuh}); there too, for the same plans
+ * ({@link #crossPasses}), the passes below the first hold three levels instead of two: {@code ssa_fft_forward_x} /
+ * {@code ssa_fft_inverse_x} run a group of 8 coefficients as a cluster of two 64 KiB blocks, the level that pairs the
+ * two blocks' members as the store through distributed shared memory.
  * A {@linkplain SsaPlan#truncated truncated} plan (at most 3 * 2^(k-2) product coefficients) runs every step
  * above but a quarter: the first forward pass does not store the plus-minus quarter [2^(k-2), 2^(k-1)), the later
  * forward passes, the pointwise products and the inverse passes below the top skip its blocks, and the last
@@ -87,6 +90,9 @@ public final class GpuSsa {
      * 2026-11-21, cuda/test/SSA-NOTES.md v19-p12: 15.71 ms against 15.91 with the default policy and 15.91 spread).
      */
     static final int CLUSTER_SCHEDULING_LOAD_BALANCING = 2;
+
+    /** Levels of a cross pass ({@code ssa_fft_forward_x} / {@code ssa_fft_inverse_x}, {@link #crossPasses}). */
+    static final int CROSS_LEVELS = 3;
 
     /** Threads of a pointwise block for coefficients of 2^l digits (ssa_pw_threads: one per 8-word DFT, at most PW_THREADS). */
     static int pwThreads(int l) {
@@ -150,6 +156,8 @@ public final class GpuSsa {
                 setSmem(d, "ssa_pointwise2_sqr13", pwSmem(maxLogL));
             }
             if (clusters) {
+                setSmem(d, "ssa_fft_forward_x", 4 << LOG_GROUP);
+                setSmem(d, "ssa_fft_inverse_x", 4 << LOG_GROUP);
                 for (String f01 : new String[] {"ssa_pointwise2_mul_f01", "ssa_pointwise2_sqr_f01"}) {
                     setSmem(d, f01, pwSmem(Math.min(maxLogL, FUSED_LOG_L)));
                     check(cuFuncSetAttribute(d.function(f01),
@@ -217,13 +225,14 @@ public final class GpuSsa {
         int levels = maxPassLevels(c.logGroup, p);
         boolean truncated = runsTruncated(p, levels);
         boolean fused = fuseBottomLevels(c.clusters, p, levels);
+        boolean cross = crossPasses(c.clusters, p, levels);
         try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
                 DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
             // The split of each operand into coefficients is fused into its first forward pass.
-            forward(d, s, p, levels, truncated, fused, x, nx, p.piecesX, a);
+            forward(d, s, p, levels, truncated, fused, cross, x, nx, p.piecesX, a);
             if (!square) {
-                forward(d, s, p, levels, truncated, fused, y, ny, p.piecesY, b);
+                forward(d, s, p, levels, truncated, fused, cross, y, ny, p.piecesY, b);
             }
             // Pointwise products, one block per coefficient (index-independent): all 2^k, or in a truncated
             // transform [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped;
@@ -234,7 +243,7 @@ public final class GpuSsa {
             } else {
                 pointwise(d, s, c, p, square, fused, a, b, 0, 1L << k);
             }
-            inverse(d, s, p, levels, truncated, fused, a);  // its last pass also brings each coefficient to its canonical residue
+            inverse(d, s, p, levels, truncated, fused, cross, a);  // its last pass also brings each coefficient to its canonical residue
             finish(d, s, p, a, nout, tiles, out);
         }
     }
@@ -305,16 +314,20 @@ public final class GpuSsa {
     /**
      * buf = the forward (natural to bit-reversed) transform of the split of src (n digits, pieces
      * coefficients), as passes of fused levels; the first pass reads src itself (ssa_fft_forward_split). With
-     * {@code fused} it stops at level 2 (the pointwise kernels run levels 1 and 0).
+     * {@code fused} it stops at level 2 (the pointwise kernels run levels 1 and 0); with {@code cross} its passes of
+     * three levels are cluster passes.
      */
     private static void forward(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, boolean fused,
-            DeviceBuffer src, long n, long pieces, DeviceBuffer buf) {
+            boolean cross, DeviceBuffer src, long n, long pieces, DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
         int kq = truncated ? k - 2 : -1;
         int h0 = k - 1;
-        for (int r : schedule(transformLevels(k, fused), levels, false, truncated)) {
-            if (h0 == k - 1 && topTwoDirect(k, r, pieces)) {
+        for (int r : schedule(transformLevels(k, fused), levels, false, truncated, cross)) {
+            if (r == CROSS_LEVELS && cross) {
+                d.launch("ssa_fft_forward_x", 2 * passBlocks(k, h0, r, truncated), passThreads(l, 2), 4 << (2 + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(kq));
+            } else if (h0 == k - 1 && topTwoDirect(k, r, pieces)) {
                 d.launch("ssa_fft_forward_top2", 1L << (k - 2), passThreads(l, r), 8 << l, s,
                         new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(k).i32(kq));
             } else if (h0 == k - 1) {
@@ -339,18 +352,22 @@ public final class GpuSsa {
 
     /**
      * The inverse transform of buf (bit-reversed to natural, without the factor 2^-k), as passes of fused levels; with
-     * {@code fused} from level 2 on (the pointwise kernels ran levels 0 and 1).
+     * {@code fused} from level 2 on (the pointwise kernels ran levels 0 and 1); with {@code cross} its passes of three
+     * levels are cluster passes.
      */
     private static void inverse(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, boolean fused,
-            DeviceBuffer buf) {
+            boolean cross, DeviceBuffer buf) {
         int l = p.logL;
         int k = p.k;
         int kq = truncated ? k - 2 : -1;
         int lo = k - transformLevels(k, fused);
-        for (int r : schedule(transformLevels(k, fused), levels, true, truncated)) {
+        for (int r : schedule(transformLevels(k, fused), levels, true, truncated, cross)) {
             int h0 = lo + r - 1;
             // The last pass is fused with the coefficient normalize (and, for a packed plan, the 61-bit packing).
-            if (lo + r == k) {
+            if (r == CROSS_LEVELS && cross) {
+                d.launch("ssa_fft_inverse_x", 2 * passBlocks(k, h0, r, truncated), passThreads(l, 2), 4 << (2 + l), s,
+                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(kq));
+            } else if (lo + r == k) {
                 d.launch("ssa_fft_inverse_norm", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
                         new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq).i32(p.packedWords()));
             } else {
@@ -394,6 +411,18 @@ public final class GpuSsa {
                 && passes(p.k - 2, levels) < passes(p.k, levels);
     }
 
+    /**
+     * Whether the passes below the forward's first (above the inverse's last) run three levels each as clusters of two
+     * 64 KiB blocks ({@code ssa_fft_forward_x} / {@code ssa_fft_inverse_x}, v21 in cuda/test/SSA-NOTES.md): the device
+     * has clusters and the plan's coefficients have 2^{@value #FUSED_LOG_L} digits in groups of two levels (2^29 and
+     * 2^30 bits). H100, 2^30 bits, 2026-11-25: 17.39 -> 15.10 ms device-resident (forward 7.20 -> 5.67 ms, inverse
+     * 4.27 -> 3.51 ms); 2^13-digit coefficients (128 KiB blocks, one per SM) measured slower in clusters (2^32 bits:
+     * forward 39.0 -> 42.2 ms), so they keep two-level passes.
+     */
+    static boolean crossPasses(boolean clusters, SsaPlan p, int levels) {
+        return clusters && p.logL == FUSED_LOG_L && levels == 2;
+    }
+
     /** Levels the transform passes run: all k, or k - 2 when the pointwise kernels run levels 1 and 0. */
     static int transformLevels(int k, boolean fused) {
         return fused ? k - 2 : k;
@@ -402,6 +431,30 @@ public final class GpuSsa {
     /** Passes of {@link #schedule} over n levels of at most {@code levels} each. */
     static int passes(int n, int levels) {
         return (n + levels - 1) / levels;
+    }
+
+    /**
+     * Levels per pass in launch order ({@link #schedule(int, int, boolean, boolean)}), or with {@code cross}
+     * ({@link #crossPasses}): the forward's first pass two levels (the top pass: ssa_fft_forward_top2 / _split), then
+     * cross passes of three, a remainder of one or two last; the inverse the same passes in reverse order, so its last
+     * pass, fused with the normalize, holds both top levels as a truncated transform needs.
+     */
+    static int[] schedule(int k, int levels, boolean inverse, boolean truncated, boolean cross) {
+        if (!cross) {
+            return schedule(k, levels, inverse, truncated);
+        }
+        int n = k <= 2 ? 1 : 1 + (k - 2 + CROSS_LEVELS - 1) / CROSS_LEVELS;
+        int[] rs = new int[n];
+        for (int i = 0, h = k; i < n; i++) {
+            rs[i] = Math.min(i == 0 ? 2 : CROSS_LEVELS, h);
+            h -= rs[i];
+        }
+        for (int i = 0; inverse && i < n / 2; i++) {
+            int t = rs[i];
+            rs[i] = rs[n - 1 - i];
+            rs[n - 1 - i] = t;
+        }
+        return rs;
     }
 
     /**

@@ -151,6 +151,43 @@ class SsaPlanTest {
     }
 
     /**
+     * v21: where the passes below the top run three levels as clusters of two blocks (GpuSsa.crossPasses; no GPU
+     * needed): with clusters and 2^12-digit coefficients only; the schedules of such plans.
+     */
+    @Test
+    void crossPassesWithClustersAt2To12DigitCoefficients() {
+        long n30 = ((1L << 30) + 60) / 61;
+        SsaPlan p30 = SsaPlan.choose(n30, n30, SsaPlan.MAX_LOG_L);
+        int lv30 = GpuSsa.maxPassLevels(15, p30);
+        assertTrue(GpuSsa.crossPasses(true, p30, lv30));
+        assertTrue(!GpuSsa.crossPasses(false, p30, lv30));  // below compute capability 9.0: no clusters
+        // 2^30 (k = 16, levels 1 and 0 fused): 5 passes each way instead of 7, the top pass and the normalize's of two
+        int n = GpuSsa.transformLevels(p30.k, true);
+        assertArrayEquals(new int[] {2, 3, 3, 3, 3}, GpuSsa.schedule(n, lv30, false, true, true));
+        assertArrayEquals(new int[] {3, 3, 3, 3, 2}, GpuSsa.schedule(n, lv30, true, true, true));
+        assertEquals(2 * 3L << 11, 2 * GpuSsa.passBlocks(p30.k, 13, 3, true));  // a cluster pass: 2 blocks per group
+        // 2^29 (k = 15): a remainder of one level, first in the inverse
+        assertArrayEquals(new int[] {2, 3, 3, 3, 2}, GpuSsa.schedule(13, 2, false, true, true));
+        assertArrayEquals(new int[] {2, 3, 3, 3, 1}, GpuSsa.schedule(12, 2, false, true, true));
+        assertArrayEquals(new int[] {1, 3, 3, 3, 2}, GpuSsa.schedule(12, 2, true, true, true));
+        assertArrayEquals(new int[] {2}, GpuSsa.schedule(2, 2, true, true, true));
+        for (int k = 1; k <= 17; k++) {
+            for (boolean inv : new boolean[] {false, true}) {
+                int[] rs = GpuSsa.schedule(k, 2, inv, true, true);
+                assertEquals(k, java.util.Arrays.stream(rs).sum(), "k = " + k);
+                assertEquals(Math.min(2, k), inv ? rs[rs.length - 1] : rs[0], "top pass of k = " + k);
+                assertTrue(java.util.Arrays.stream(rs).allMatch(r -> r >= 1 && r <= GpuSsa.CROSS_LEVELS), "k = " + k);
+            }
+        }
+        // 2^32 (2^13-digit coefficients, 128 KiB groups) and 2^24 (five levels per pass) keep their passes
+        SsaPlan big = SsaPlan.choose(((1L << 32) + 60) / 61, ((1L << 32) + 60) / 61, SsaPlan.MAX_LOG_L);
+        assertTrue(!GpuSsa.crossPasses(true, big, GpuSsa.maxPassLevels(15, big)));
+        long n24 = ((1L << 24) + 60) / 61;
+        SsaPlan p24 = SsaPlan.choose(n24, n24, SsaPlan.MAX_LOG_L);
+        assertTrue(!GpuSsa.crossPasses(true, p24, GpuSsa.maxPassLevels(15, p24)));
+    }
+
+    /**
      * v19: where the transforms stop at level 2 and the clustered pointwise kernels run levels 1 and 0
      * (GpuSsa.fuseBottomLevels; no GPU needed): only with clusters, coefficients of 2^12 digits and a pass fewer.
      */
