@@ -157,6 +157,11 @@ __device__ __forceinline__ void ssa_cp_async16(int4* smem, const int4* gmem) {
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
 }
 __device__ __forceinline__ void ssa_cp_async_wait_all() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
+/** Closes the thread's cp.async copies issued so far into a group (ssa_cp_async_wait_group waits for groups). */
+__device__ __forceinline__ void ssa_cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+/** Waits until at most N of the thread's committed cp.async groups are still in flight. */
+template <int N>
+__device__ __forceinline__ void ssa_cp_async_wait_group() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory"); }
 
 /** w[0..4U-1] = the digits a0 .. a0+4U-1 (mod L) of coefficient c, a0 a multiple of 4: U 16-byte reads. */
 template <int U>
@@ -364,7 +369,7 @@ __device__ __forceinline__ void ssa_fft_bfly(const int* x, const int* y, const i
  * ONE: a chunk of T * SSA_FFT_ITEMS runs lies inside one butterfly (T * SSA_FFT_ITEMS <= L / 4), so the
  * butterfly's index, operands and shift are computed once per chunk, not once per run.
  */
-template <bool INVERSE, bool ONE, bool Z = false>
+template <bool INVERSE, bool ONE, bool Z = false, bool PIPE = false>
 __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const int T, const int items, const int l,
                                               const int l4, const int n, const int lo, const int h, const ssa_i64 base,
                                               const int zq = -1) {
@@ -382,6 +387,13 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
     for (int ci = 0; ci < items; ci += CH) {
         // items and CH are powers of two: chunks backwards from items - CH where there are several
         const int c0 = ztop && CH < items ? items - CH - ci : ci;
+        if (PIPE) {
+            // (ssa_fft_x_body: two chunks, one pair each, loaded as two cp.async groups) the first pair's copies, then
+            // the second's, complete just before their chunk
+            if (ci == 0) ssa_cp_async_wait_group<1>();
+            else ssa_cp_async_wait_group<0>();
+            __syncthreads();
+        }
         if (ONE && zlow) {
             const int p = c0 >> l4, e0 = ((p >> bit) << (bit + 1)) | (p & ((1 << bit) - 1));
             if (((e0 | (1 << bit)) >> zq) == 1) continue;  // block-uniform: the whole chunk is one skipped butterfly
@@ -943,6 +955,12 @@ ssa_fft_forward_top2(const ssa_i64* __restrict__ x, ssa_i64 nx, int m, ssa_i64 n
 }
 
 // ---- v21: three levels per pass in clusters of two blocks (sm_90) ----
+#ifndef SSA_X_EARLY
+#define SSA_X_EARLY 1
+#endif
+#ifndef SSA_X_PIPE
+#define SSA_X_PIPE 1
+#endif
 //
 // A pass group of 2^r whole coefficients must fit in one block's shared memory, so 2^12-digit coefficients (16 KiB)
 // give two levels per 64 KiB block (three such blocks share an SM and overlap one another's loads, levels and stores);
@@ -968,6 +986,7 @@ template <bool INVERSE>
 __device__ __forceinline__ void ssa_fft_x_store(int* __restrict__ buf, const int* xs, const int* ys, int l, int n,
                                                 int h, int lo, ssa_i64 base, int rank) {
     const int l3 = l - 3, tot = 4 << l3, T = blockDim.x;  // runs per half coefficient: 2^l3
+    if (SSA_X_EARLY && threadIdx.x >= tot) __cluster_barrier_arrive();  // (no run here: small l, harness checks)
     for (int v0 = threadIdx.x; v0 < tot; v0 += SSA_FFT_ITEMS * T) {
         int4 ou[SSA_FFT_ITEMS], ov[SSA_FFT_ITEMS];
         int wv[SSA_FFT_ITEMS];
@@ -981,6 +1000,9 @@ __device__ __forceinline__ void ssa_fft_x_store(int* __restrict__ buf, const int
                 ssa_fft_bfly<INVERSE>(xs + (i << l), ys + (i << l), j0, ih, h, l, n, ou[it], ov[it], wv[it]);
             }
         }
+        // This thread's last reads of shared memory (its own and the sibling's) are done: the sibling may exit once
+        // every thread has said so, while these stores are still issuing (ssa_fft_x_body waits before its exit).
+        if (SSA_X_EARLY && v0 + SSA_FFT_ITEMS * T >= tot) __cluster_barrier_arrive();
 #pragma unroll
         for (int it = 0; it < SSA_FFT_ITEMS; ++it) {
             const int v = v0 + it * T;
@@ -1008,14 +1030,26 @@ __device__ __forceinline__ void ssa_fft_x_body(int* __restrict__ buf, int l, int
     // This block's members as a group of 4 with its own base and stride 2^llo (see above).
     const int llo = INVERSE ? lo : lo + 1;
     const ssa_i64 lb = base + ((ssa_i64)rank << (INVERSE ? lo + 2 : lo));
-    for (int v = threadIdx.x; v < (4 << l4); v += T) {
-        const int e = v >> l4, w = v & ((1 << l4) - 1);
-        ssa_cp_async16(ssa_fft_sm4 + v, reinterpret_cast<const int4*>(buf + ((lb + ((ssa_i64)e << llo)) << l)) + w);
-    }
-    ssa_cp_async_wait_all();
-    __syncthreads();
     const int items = 2 << l4;
-    for (int step = 0; step < 2; ++step) {
+    // The first local level's pairs ((0, 2), (1, 3) forward; (0, 1), (2, 3) inverse) as two cp.async groups: where a
+    // chunk of that level is one pair (ssa_fft_level's ONE with two chunks: 2^12-digit coefficients), the first pair's
+    // butterflies run while the second pair loads.
+    const bool pipe = SSA_X_PIPE && T * SSA_FFT_ITEMS == items / 2;
+    for (int gi = 0; gi < 2; ++gi) {
+        for (int v = threadIdx.x; v < (2 << l4); v += T) {
+            const int m = v >> l4, w = v & ((1 << l4) - 1);
+            const int e = INVERSE ? 2 * gi + m : gi + 2 * m;
+            ssa_cp_async16(ssa_fft_sm4 + (e << l4) + w, reinterpret_cast<const int4*>(buf + ((lb + ((ssa_i64)e << llo)) << l)) + w);
+        }
+        ssa_cp_async_commit();
+    }
+    if (pipe) {
+        ssa_fft_level<INVERSE, true, false, true>(sm, ssa_fft_sm4, T, items, l, l4, n, llo, INVERSE ? lo : h0, lb);
+    } else {
+        ssa_cp_async_wait_all();
+        __syncthreads();
+    }
+    for (int step = pipe ? 1 : 0; step < 2; ++step) {
         const int h = INVERSE ? lo + step : h0 - step;
         if (T * SSA_FFT_ITEMS <= (1 << l4)) ssa_fft_level<INVERSE, true>(sm, ssa_fft_sm4, T, items, l, l4, n, llo, h, lb);
         else ssa_fft_level<INVERSE, false>(sm, ssa_fft_sm4, T, items, l, l4, n, llo, h, lb);
@@ -1026,7 +1060,7 @@ __device__ __forceinline__ void ssa_fft_x_body(int* __restrict__ buf, int l, int
     const int h = INVERSE ? h0 : lo;
     const int* x0 = rank == 0 ? sm : other;  // rank 0's members: the pairs' first
     ssa_fft_x_store<INVERSE>(buf, x0, rank == 0 ? other : sm, l, n, h, lo, base, rank);
-    __cluster_barrier_arrive();
+    if (!SSA_X_EARLY) __cluster_barrier_arrive();
     __cluster_barrier_wait();
 }
 

@@ -229,10 +229,18 @@ public final class GpuSsa {
         try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
                 DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
-            // The split of each operand into coefficients is fused into its first forward pass.
-            forward(d, s, p, levels, truncated, fused, cross, x, nx, p.piecesX, a);
-            if (!square) {
-                forward(d, s, p, levels, truncated, fused, cross, y, ny, p.piecesY, b);
+            // The split of each operand into coefficients is fused into its first forward pass. The two forward
+            // transforms go on two streams, so that each fills the other's pass tails (v21: 2^30 on the H100,
+            // harness, 14.99 -> 14.90 ms).
+            if (square) {
+                forward(d, s, p, levels, truncated, fused, cross, x, nx, p.piecesX, a);
+            } else {
+                try (DeviceStream s2 = d.stream()) {
+                    s2.waitFor(s);  // the operands and the buffers allocated on s
+                    forward(d, s, p, levels, truncated, fused, cross, x, nx, p.piecesX, a);
+                    forward(d, s2, p, levels, truncated, fused, cross, y, ny, p.piecesY, b);
+                    s.waitFor(s2);
+                }
             }
             // Pointwise products, one block per coefficient (index-independent): all 2^k, or in a truncated
             // transform [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped;
