@@ -54,7 +54,8 @@ static int FUSE01 = 1;
 // run them (groups of 64 KiB holding two levels, e.g. every plan with MAXR=2: check coverage); 0 never
 static int XPASS = 1;
 // env TWOSTREAM: 1 (default, as GpuSsa) the two forward transforms of a product on two streams, so that each fills the
-// other's pass tails (2^30 on the H100: 14.99 -> 14.90 ms); 0 one stream. PASS_TIMES runs always take one stream.
+// other's pass tails (2^30 on the H100: 14.99 -> 14.90 ms), and a truncated product's two pointwise launches likewise;
+// 0 one stream. PASS_TIMES runs always take one stream.
 static bool TWOSTREAM = true;
 static int CC = 0;           // the device's compute capability, 10 major + minor
 static int FFT_T = 0;  // env FFT_T: cap on transform-pass threads (at least L / (4 SSA_FFT_ITEMS), so a chunk holds whole butterflies); 0: ssa_fft_threads
@@ -244,8 +245,21 @@ static void passes(int* buf, const Plan& p, bool inv, cudaStream_t s, const ssa_
 }
 static int npasses(const Plan& p) { return (int)schedule(p, false).size(); }
 
+// TWOSTREAM's second stream, and "w waits for the work queued so far on o".
+static cudaStream_t side_stream() {
+    static cudaStream_t s2 = nullptr;
+    if (!s2) CK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+    return s2;
+}
+static void join(cudaStream_t w, cudaStream_t o) {
+    static cudaEvent_t e = nullptr;
+    if (!e) CK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    CK(cudaEventRecord(e, o)); CK(cudaStreamWaitEvent(w, e, 0));
+}
+
 // Product of device vectors a (na digits), b (nb digits) into out (na + nb digits); ev: NSTAGE events or null.
 static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, bool square, ssa_i64* out, cudaStream_t s, cudaEvent_t* ev) {
+    const cudaStream_t s0 = s;
     ensure(d, p);
     auto rec = [&](int i) { if (ev) CK(cudaEventRecord(ev[i], s)); };
     long long tot4 = 1LL << (p.k + p.l - 2);
@@ -258,14 +272,13 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     rec(1);
     g_pn = 0;
     pev("start", s);
-    if (FUSED_SPLIT && TWOSTREAM && !square && !PASS_TIMES) {
-        static cudaStream_t s2 = nullptr;
-        static cudaEvent_t e0, e1;
-        if (!s2) { CK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking)); CK(cudaEventCreateWithFlags(&e0, cudaEventDisableTiming)); CK(cudaEventCreateWithFlags(&e1, cudaEventDisableTiming)); }
-        CK(cudaEventRecord(e0, s)); CK(cudaStreamWaitEvent(s2, e0, 0));
+    const bool two = TWOSTREAM && !PASS_TIMES;
+    cudaStream_t s2 = two ? side_stream() : s;
+    if (FUSED_SPLIT && two && !square) {
+        join(s2, s);
         passes(d.bufA, p, false, s, a, p.na, p.ncoefA);
         passes(d.bufB, p, false, s2, b, p.nb, p.ncoefB);
-        CK(cudaEventRecord(e1, s2)); CK(cudaStreamWaitEvent(s, e1, 0));
+        join(s, s2);
     } else if (FUSED_SPLIT) {
         passes(d.bufA, p, false, s, a, p.na, p.ncoefA);
         if (!square) passes(d.bufB, p, false, s, b, p.nb, p.ncoefB);
@@ -280,7 +293,9 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     {
         const bool tr = truncated(p);
         const int nl = tr ? 2 : 1;
+        if (tr && two) join(s2, s);  // the first launch on the side stream (TWOSTREAM), the second on s
         for (int li = 0; li < nl; ++li) {
+            const cudaStream_t s = tr && two && li == 0 ? s2 : s0;
             const long long c0 = tr && li ? 1LL << (p.k - 1) : 0, nc = tr ? (li ? 1LL << (p.k - 1) : 1LL << (p.k - 2)) : 1LL << p.k;
             int* a = d.bufA + (c0 << p.l);
             const int* b = d.bufB + (c0 << p.l);
@@ -295,6 +310,7 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
             CKL();
             pev("pointwise " + std::to_string(li) + (fuse01(p) ? " f01" : "") + " blocks=" + std::to_string(nc), s);
         }
+        if (tr && two) join(s0, s2);
     }
     rec(3);
     passes(d.bufA, p, true, s);

@@ -221,39 +221,53 @@ public final class GpuSsa {
         if (out.size() < nout * Long.BYTES) {
             throw new IllegalArgumentException("product needs " + nout + " digits");
         }
+        try (DeviceStream side = d.stream();
+                DeviceBuffer a = d.allocate(p.transformBytes(), s);
+                DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
+                DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
+            try {
+                queue(d, s, side, c, p, x, nx, y, ny, square, a, b, tiles, out);
+            } finally {
+                s.waitFor(side);  // the buffers go back behind s's queued work: after side's too, on a failure as well
+            }
+        }
+    }
+
+    /**
+     * The kernels of one product (see {@link #multiply}). Independent launches go on two streams, s and side, so that
+     * each fills the other's tails: the two forward transforms, and a truncated product's two pointwise launches (v21:
+     * 2^30 on the H100, harness, 14.99 -> 14.90 ms for the transforms).
+     */
+    private static void queue(CudaDevice d, DeviceStream s, DeviceStream side, Context c, SsaPlan p, DeviceBuffer x,
+            long nx, DeviceBuffer y, long ny, boolean square, DeviceBuffer a, DeviceBuffer b, DeviceBuffer tiles,
+            DeviceBuffer out) {
         int k = p.k;
         int levels = maxPassLevels(c.logGroup, p);
         boolean truncated = runsTruncated(p, levels);
         boolean fused = fuseBottomLevels(c.clusters, p, levels);
         boolean cross = crossPasses(c.clusters, p, levels);
-        try (DeviceBuffer a = d.allocate(p.transformBytes(), s);
-                DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
-                DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
-            // The split of each operand into coefficients is fused into its first forward pass. The two forward
-            // transforms go on two streams, so that each fills the other's pass tails (v21: 2^30 on the H100,
-            // harness, 14.99 -> 14.90 ms).
-            if (square) {
-                forward(d, s, p, levels, truncated, fused, cross, x, nx, p.piecesX, a);
-            } else {
-                try (DeviceStream s2 = d.stream()) {
-                    s2.waitFor(s);  // the operands and the buffers allocated on s
-                    forward(d, s, p, levels, truncated, fused, cross, x, nx, p.piecesX, a);
-                    forward(d, s2, p, levels, truncated, fused, cross, y, ny, p.piecesY, b);
-                    s.waitFor(s2);
-                }
-            }
-            // Pointwise products, one block per coefficient (index-independent): all 2^k, or in a truncated
-            // transform [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped;
-            // both ranges start at multiples of 4, as the fused kernels' groups need).
-            if (truncated) {
-                pointwise(d, s, c, p, square, fused, a, b, 0, 1L << (k - 2));
-                pointwise(d, s, c, p, square, fused, a, b, 1L << (k - 1), 1L << (k - 1));
-            } else {
-                pointwise(d, s, c, p, square, fused, a, b, 0, 1L << k);
-            }
-            inverse(d, s, p, levels, truncated, fused, cross, a);  // its last pass also brings each coefficient to its canonical residue
-            finish(d, s, p, a, nout, tiles, out);
+        // The split of each operand into coefficients is fused into its first forward pass.
+        if (square) {
+            forward(d, p, levels, truncated, fused, cross, new Operand(s, x, nx, p.piecesX, a));
+        } else {
+            side.waitFor(s);  // the operands, and the buffers allocated on s
+            forward(d, p, levels, truncated, fused, cross, new Operand(s, x, nx, p.piecesX, a),
+                    new Operand(side, y, ny, p.piecesY, b));
+            s.waitFor(side);
         }
+        // Pointwise products, one block per coefficient (index-independent): all 2^k, or in a truncated transform
+        // [0, 2^(k-2)) and [2^(k-1), 2^k) through offset pointers (the plus-minus quarter skipped; both ranges start at
+        // multiples of 4, as the fused kernels' groups need).
+        if (truncated) {
+            side.waitFor(s);
+            pointwise(d, side, c, p, square, fused, a, b, 0, 1L << (k - 2));
+            pointwise(d, s, c, p, square, fused, a, b, 1L << (k - 1), 1L << (k - 1));
+            s.waitFor(side);
+        } else {
+            pointwise(d, s, c, p, square, fused, a, b, 0, 1L << k);
+        }
+        inverse(d, s, p, levels, truncated, fused, cross, a);  // its last pass also brings each coefficient to its canonical residue
+        finish(d, s, p, a, nx + ny, tiles, out);
     }
 
     /**
@@ -319,31 +333,37 @@ public final class GpuSsa {
         return l == SsaPlan.MAX_LOG_L ? base + "13" : fused ? base + "_f01" : base;
     }
 
+    /** One operand's forward transform: src (n digits, pieces coefficients) into buf, queued on s. */
+    private record Operand(DeviceStream s, DeviceBuffer src, long n, long pieces, DeviceBuffer buf) {}
+
     /**
-     * buf = the forward (natural to bit-reversed) transform of the split of src (n digits, pieces
-     * coefficients), as passes of fused levels; the first pass reads src itself (ssa_fft_forward_split). With
-     * {@code fused} it stops at level 2 (the pointwise kernels run levels 1 and 0); with {@code cross} its passes of
-     * three levels are cluster passes.
+     * Each operand's buf = the forward (natural to bit-reversed) transform of the split of its src, as passes of fused
+     * levels; the first pass reads src itself (ssa_fft_forward_split). With {@code fused} it stops at level 2 (the
+     * pointwise kernels run levels 1 and 0); with {@code cross} its passes of three levels are cluster passes. The
+     * operands' launches alternate pass by pass, so that work on both streams starts at once.
      */
-    private static void forward(CudaDevice d, DeviceStream s, SsaPlan p, int levels, boolean truncated, boolean fused,
-            boolean cross, DeviceBuffer src, long n, long pieces, DeviceBuffer buf) {
+    private static void forward(CudaDevice d, SsaPlan p, int levels, boolean truncated, boolean fused, boolean cross,
+            Operand... ops) {
         int l = p.logL;
         int k = p.k;
         int kq = truncated ? k - 2 : -1;
         int h0 = k - 1;
         for (int r : schedule(transformLevels(k, fused), levels, false, truncated, cross)) {
-            if (r == CROSS_LEVELS && cross) {
-                d.launch("ssa_fft_forward_x", 2 * passBlocks(k, h0, r, truncated), passThreads(l, 2), 4 << (2 + l), s,
-                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(kq));
-            } else if (h0 == k - 1 && topTwoDirect(k, r, pieces)) {
-                d.launch("ssa_fft_forward_top2", 1L << (k - 2), passThreads(l, r), 8 << l, s,
-                        new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(k).i32(kq));
-            } else if (h0 == k - 1) {
-                d.launch("ssa_fft_forward_split", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
-                        new KernelArgs().ptr(src).i64(n).i32(p.m).i64(pieces).ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
-            } else {
-                d.launch("ssa_fft_forward", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), s,
-                        new KernelArgs().ptr(buf).i32(l).i32(h0).i32(r).i32(kq));
+            for (Operand o : ops) {
+                if (r == CROSS_LEVELS && cross) {
+                    d.launch("ssa_fft_forward_x", 2 * passBlocks(k, h0, r, truncated), passThreads(l, 2), 4 << (2 + l),
+                            o.s, new KernelArgs().ptr(o.buf).i32(l).i32(h0).i32(kq));
+                } else if (h0 == k - 1 && topTwoDirect(k, r, o.pieces)) {
+                    d.launch("ssa_fft_forward_top2", 1L << (k - 2), passThreads(l, r), 8 << l, o.s,
+                            new KernelArgs().ptr(o.src).i64(o.n).i32(p.m).i64(o.pieces).ptr(o.buf).i32(l).i32(k).i32(kq));
+                } else if (h0 == k - 1) {
+                    d.launch("ssa_fft_forward_split", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l),
+                            o.s, new KernelArgs().ptr(o.src).i64(o.n).i32(p.m).i64(o.pieces).ptr(o.buf).i32(l).i32(h0)
+                                    .i32(r).i32(kq));
+                } else {
+                    d.launch("ssa_fft_forward", passBlocks(k, h0, r, truncated), passThreads(l, r), 4 << (r + l), o.s,
+                            new KernelArgs().ptr(o.buf).i32(l).i32(h0).i32(r).i32(kq));
+                }
             }
             h0 -= r;
         }
