@@ -189,7 +189,7 @@ __device__ __forceinline__ void ssa_pick(int* sv, const int* w, int o) {
  * pair's first coefficient index i, n = N. ou goes to x's digits j0..j0+3, ov to y's run wv (int4 index: j0 / 4, or the
  * rotated run where the forward's aligned levels organise the work by source).
  */
-template <bool INVERSE>
+template <bool INVERSE, bool XL1 = false>
 __device__ __forceinline__ void ssa_fft_bfly(const int* x, const int* y, const int j0, const int ih, const int h,
                                              const int l, const int n, int4& ou, int4& ov, int& wv) {
     const int L = 1 << l, lmask = L - 1;
@@ -273,10 +273,10 @@ __device__ __forceinline__ void ssa_fft_bfly(const int* x, const int* y, const i
             ru[t] = ((xs[t + 1] + z[t]) & SSA_DMASK) + ((xs[t] + z[t - 1]) >> SSA_DBITS);
             rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
         }
-    } else if (whole || (!INVERSE && h == l + 1 && (ih & 1) == 0)) {
+    } else if (whole || ((!INVERSE || XL1) && h == l + 1 && (ih & 1) == 0)) {
         // (v18, P10's v17f in SSA-NOTES v17 / v18: also the forward level l + 1's even ih, a shift of ih / 2
-        // whole digits; in the inverse kernels it measured slower: their other levels lost more to the
-        // extra code than it saved)
+        // whole digits; in the inverse pass kernels it measured slower: their other levels lost more to the
+        // extra code than it saved. XL1: the inverse too, in the cross passes' store, a code path of its own)
         int q = h <= l ? ih << (l - h) : ih >> 1;
         if (INVERSE && q != 0) q = 2 * L - q;
         SsaShift sh;
@@ -997,7 +997,7 @@ __device__ __forceinline__ void ssa_fft_x_store(int* __restrict__ buf, const int
                 const int i = v >> l3, j0 = ((v & ((1 << l3) - 1)) + (rank << l3)) << 2;
                 const ssa_i64 ix = base + ((ssa_i64)(INVERSE ? i : 2 * i) << lo);  // the pair's first member
                 const int ih = (int)(ix & ((1LL << h) - 1));
-                ssa_fft_bfly<INVERSE>(xs + (i << l), ys + (i << l), j0, ih, h, l, n, ou[it], ov[it], wv[it]);
+                ssa_fft_bfly<INVERSE, true>(xs + (i << l), ys + (i << l), j0, ih, h, l, n, ou[it], ov[it], wv[it]);
             }
         }
         // This thread's last reads of shared memory (its own and the sibling's) are done: the sibling may exit once
