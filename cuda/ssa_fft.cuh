@@ -519,9 +519,26 @@ __device__ __forceinline__ void ssa_pass_normalize(int* c, int l, int W, int par
     int nd[3] = {0, 0, 0};  // the next run's first raw digits (register pack)
     int dlast = 0;          // the run's last raw digit
     int c0 = 0, an = SSA_DMASK, orr = 0;
+    // v21: the run's neighbours' digits by warp shuffles, and the runs of 16 digits read in a rotated order: the
+    // runs lie at a 64-byte stride, so reading the neighbours from shared memory (one word each) was a 16-way bank
+    // conflict, and the same 16-byte vector of every run a 4-way one.
+    int d[SSA_NORM_PER];
     if (act) {
-        int d[SSA_NORM_PER];
-        if (per >= 4) {
+        if (PER == SSA_NORM_PER) {
+            // Lane pairs 2m, 2m+1 read vector (u + m) mod 4 in step u: the 8 lanes of a quarter warp hit 8 distinct
+            // 16-byte bank groups. Then rotate back by m (two conditional rotations).
+            const int m = (threadIdx.x >> 1) & 3;
+            int4 v[4];
+#pragma unroll
+            for (int u = 0; u < 4; ++u) v[u] = *reinterpret_cast<const int4*>(c + j0 + 4 * ((u + m) & 3));
+            // v[u] holds vector (u + m) mod 4: vector i is v[(i - m) mod 4]
+            if (m & 1) { const int4 t = v[3]; v[3] = v[2]; v[2] = v[1]; v[1] = v[0]; v[0] = t; }
+            if (m & 2) { int4 t = v[0]; v[0] = v[2]; v[2] = t; t = v[1]; v[1] = v[3]; v[3] = t; }
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                d[4 * i] = v[i].x; d[4 * i + 1] = v[i].y; d[4 * i + 2] = v[i].z; d[4 * i + 3] = v[i].w;
+            }
+        } else if (per >= 4) {
 #pragma unroll
             for (int i = 0; i < SSA_NORM_PER; i += 4) {
                 if (i < per) {
@@ -533,11 +550,24 @@ __device__ __forceinline__ void ssa_pass_normalize(int* c, int l, int W, int par
 #pragma unroll
             for (int i = 0; i < 4; ++i) if (i < per) d[i] = c[j0 + i];
         }
-        if (PER == SSA_NORM_PER && W > 0 && j0 + per < L) {
+    }
+    // The raw digit before the run (the previous lane's last; lane 0 reads it) and, for the register pack, the next
+    // run's first 3 (the next lane's; lane 31 reads them). Warps are wholly active or not (nact is a multiple of 32).
+    int dl = 0;
 #pragma unroll
-            for (int i = 0; i < 3; ++i) nd[i] = c[j0 + per + i];
+    for (int i = 0; i < SSA_NORM_PER; ++i) if (i < per) dl = d[i];
+    int pr = __shfl_up_sync(0xffffffffu, dl, 1);
+    if (act && lane == 0) pr = c[(j0 - 1) & (L - 1)];
+    if (PER == SSA_NORM_PER && W > 0) {
+#pragma unroll
+        for (int i = 0; i < 3; ++i) {
+            nd[i] = __shfl_down_sync(0xffffffffu, d[i], 1);
+            if (act && lane == 31 && j0 + per < L) nd[i] = c[j0 + per + i];
+            if (j0 + per >= L) nd[i] = 0;
         }
-        const int pv = c[(j0 - 1) & (L - 1)] >> SSA_DBITS;
+    }
+    if (act) {
+        const int pv = pr >> SSA_DBITS;
         int ab = j0 == 0 ? -pv : pv;  // the absorbed carry of the digit before (negated across 2^N)
 #pragma unroll
         for (int i = 0; i < SSA_NORM_PER; ++i) {
