@@ -156,8 +156,7 @@ class SsaPlanTest {
      */
     @Test
     void crossPassesWithClustersAt2To12DigitCoefficients() {
-        long n30 = ((1L << 30) + 60) / 61;
-        SsaPlan p30 = SsaPlan.choose(n30, n30, SsaPlan.MAX_LOG_L);
+        SsaPlan p30 = balanced(30);
         int lv30 = GpuSsa.maxPassLevels(15, p30);
         assertTrue(GpuSsa.crossPasses(true, p30, lv30));
         assertTrue(!GpuSsa.crossPasses(false, p30, lv30));  // below compute capability 9.0: no clusters
@@ -180,11 +179,16 @@ class SsaPlanTest {
             }
         }
         // 2^32 (2^13-digit coefficients, 128 KiB groups) and 2^24 (five levels per pass) keep their passes
-        SsaPlan big = SsaPlan.choose(((1L << 32) + 60) / 61, ((1L << 32) + 60) / 61, SsaPlan.MAX_LOG_L);
+        SsaPlan big = balanced(32);
         assertTrue(!GpuSsa.crossPasses(true, big, GpuSsa.maxPassLevels(15, big)));
-        long n24 = ((1L << 24) + 60) / 61;
-        SsaPlan p24 = SsaPlan.choose(n24, n24, SsaPlan.MAX_LOG_L);
+        SsaPlan p24 = balanced(24);
         assertTrue(!GpuSsa.crossPasses(true, p24, GpuSsa.maxPassLevels(15, p24)));
+    }
+
+    /** The plan of a product of two 2^lg-bit operands (61-bit digits) on a device taking 2^13-digit coefficients. */
+    private static SsaPlan balanced(int lg) {
+        long n = ((1L << lg) + 60) / 61;
+        return SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
     }
 
     /**
@@ -193,8 +197,7 @@ class SsaPlanTest {
      */
     @Test
     void bottomLevelsFuseWhereThatRemovesAPass() {
-        long n30 = ((1L << 30) + 60) / 61;
-        SsaPlan p30 = SsaPlan.choose(n30, n30, SsaPlan.MAX_LOG_L);
+        SsaPlan p30 = balanced(30);
         int lv30 = GpuSsa.maxPassLevels(15, p30);
         assertTrue(GpuSsa.fuseBottomLevels(true, p30, lv30));
         assertTrue(!GpuSsa.fuseBottomLevels(false, p30, lv30));  // below compute capability 9.0: no clusters
