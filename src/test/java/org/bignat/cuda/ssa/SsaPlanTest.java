@@ -206,20 +206,17 @@ class SsaPlanTest {
         assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2}, GpuSsa.schedule(GpuSsa.transformLevels(16, true), 2, false, true));
         assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2}, GpuSsa.schedule(GpuSsa.transformLevels(16, true), 2, true, true));
         // 2^29 (k = 15): 7 passes instead of 8; a truncated inverse still ends on a pass of the top two levels
-        long n29 = ((1L << 29) + 60) / 61;
-        SsaPlan p29 = SsaPlan.choose(n29, n29, SsaPlan.MAX_LOG_L);
+        SsaPlan p29 = balanced(29);
         assertEquals(15, p29.k);
         assertTrue(GpuSsa.fuseBottomLevels(true, p29, GpuSsa.maxPassLevels(15, p29)));
         assertArrayEquals(new int[] {2, 2, 2, 2, 2, 1, 2}, GpuSsa.schedule(GpuSsa.transformLevels(15, true), 2, true, true));
         // 2^24 (l = 9, k = 13, five levels per pass: 5 + 5 + 3 -> 5 + 5 + 1): no pass removed, unfused
-        long n24 = ((1L << 24) + 60) / 61;
-        SsaPlan p24 = SsaPlan.choose(n24, n24, SsaPlan.MAX_LOG_L);
+        SsaPlan p24 = balanced(24);
         assertEquals(5, GpuSsa.maxPassLevels(15, p24));
         assertTrue(!GpuSsa.fuseBottomLevels(true, p24, GpuSsa.maxPassLevels(15, p24)));
         // 2^26 (l = 10, k = 14: 4 + 4 + 4 + 2 -> 4 + 4 + 4 would drop a pass) and 2^20 (l = 7) stay unfused: slower fused
         for (int lg : new int[] {20, 26}) {
-            long n = ((1L << lg) + 60) / 61;
-            SsaPlan p = SsaPlan.choose(n, n, SsaPlan.MAX_LOG_L);
+            SsaPlan p = balanced(lg);
             int levels = GpuSsa.maxPassLevels(15, p);
             assertTrue(GpuSsa.passes(p.k - 2, levels) < GpuSsa.passes(p.k, levels), p.toString());
             assertTrue(!GpuSsa.fuseBottomLevels(true, p, levels), p.toString());
@@ -247,7 +244,7 @@ class SsaPlanTest {
         }
         assertTrue(fused > 0, "no fused plan among the samples");
         // 2^13-digit coefficients (the fused kernels are not built for them) never fuse
-        SsaPlan big = SsaPlan.choose(((1L << 32) + 60) / 61, ((1L << 32) + 60) / 61, SsaPlan.MAX_LOG_L);
+        SsaPlan big = balanced(32);
         assertEquals(13, big.logL);
         assertTrue(!GpuSsa.fuseBottomLevels(true, big, GpuSsa.maxPassLevels(15, big)));
         assertEquals("ssa_pointwise2_mul13", GpuSsa.pointwiseKernel(big.logL, false, false));
