@@ -178,7 +178,7 @@ static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p
 // With xpass the forward's first pass keeps its two levels, the passes below it take three (r = 3: the cluster
 // kernels), a remainder of one or two levels last; the inverse runs the same passes in reverse order.
 // (groups of 64 KiB, l <= 12: three blocks per SM; 2^13-digit coefficients measured slower in clusters, 2^32 on the
-// H100: forward 39.0 -> 42.2 ms, inverse 24.0 -> 25.3 ms)
+// H100: forward 39.0 -> 42.2 ms, inverse 24.0 -> 25.3 ms, with v21a's cross store; v21b's not tried at 2^32)
 static bool xpass(const Plan& p) {
     return XPASS && CC >= 90 && pass_r(p, p.k) == 2 && ssa_fft_log_group(p.l) == 14 && (XPASS == 2 || p.l == 12);
 }

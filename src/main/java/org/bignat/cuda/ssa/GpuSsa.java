@@ -445,7 +445,8 @@ public final class GpuSsa {
      * has clusters and the plan's coefficients have 2^{@value #FUSED_LOG_L} digits in groups of two levels (2^29 and
      * 2^30 bits). H100, 2^30 bits, 2026-11-25: 17.39 -> 15.10 ms device-resident (forward 7.20 -> 5.67 ms, inverse
      * 4.27 -> 3.51 ms); 2^13-digit coefficients (128 KiB blocks, one per SM) measured slower in clusters (2^32 bits:
-     * forward 39.0 -> 42.2 ms), so they keep two-level passes.
+     * forward 39.0 -> 42.2 ms, with the first form of the cross store, each block one output of every pair; the final
+     * form was not tried at 2^32), so they keep two-level passes.
      */
     static boolean crossPasses(boolean clusters, SsaPlan p, int levels) {
         return clusters && p.logL == FUSED_LOG_L && levels == 2;
