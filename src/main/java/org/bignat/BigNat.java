@@ -14,7 +14,7 @@ import org.bignat.core.Engine;
 import org.bignat.core.Limbs;
 import org.bignat.core.Redundant;
 import org.bignat.core.Shifts;
-import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.Engines;
 import org.bignat.radix.RadixConversion;
 
 /**
@@ -95,10 +95,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     /** Wraps trimmed little-endian 64-bit limbs (leading zeros allowed; not copied). */
     static BigNat ofLimbs(long[] limbs) {
-        int n = limbs.length;
-        while (n > 0 && limbs[n - 1] == 0) {
-            n--;
-        }
+        int n = Limbs.length(limbs);
         if (n > 0) { // check before unpacking: a forged serial form may be huge
             checkBitLength(64L * n - Long.numberOfLeadingZeros(limbs[n - 1]));
         }
@@ -313,11 +310,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (digits.length == 0) {
             return other;
         }
-        Engine e = Engines.forLinear();
-        long[] r = e instanceof CpuEngine c
-                ? c.addTrimmed(digits, other.digits)
-                : Redundant.trimNonNegative(e.add(digits, other.digits));
-        return ofTrimmed(r);
+        return ofTrimmed(Engines.forLinear().addTrimmed(digits, other.digits));
     }
 
     /**
@@ -332,19 +325,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (other.digits.length == 0) {
             return this;
         }
-        Engine e = Engines.forLinear();
-        long[] r = e instanceof CpuEngine c
-                ? c.subtractTrimmed(digits, other.digits)
-                : trimSubtraction(e.subtract(digits, other.digits));
-        return ofTrimmed(r);
-    }
-
-    private static long[] trimSubtraction(long[] z) {
-        try {
-            return Redundant.trimNonNegative(z);
-        } catch (ArithmeticException ex) {
-            throw new ArithmeticException("BigNat.subtract: the result would be negative");
-        }
+        return ofTrimmed(Engines.forLinear().subtractTrimmed(digits, other.digits));
     }
 
     /** {@code this * other}. */

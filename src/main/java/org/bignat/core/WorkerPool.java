@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one worker pool of BigNat's parallel code (multiplication and radix conversion share it).
- * Its size is the system property {@code bignat.parallelism} (read once; default:
+ * Its size is the system property {@code bignat.parallelism} ({@link Settings}; default:
  * {@link Runtime#availableProcessors()}); a value of 1 makes the library single-threaded. It is its
  * own pool rather than the common one, whose parallelism is one less than the processors (1 on a
  * 2-core machine). The pool's threads are daemons, so an idle pool never keeps the JVM alive.
@@ -16,23 +16,10 @@ public final class WorkerPool {
     /** Name of the system property that sets the number of worker threads. */
     public static final String PROPERTY = "bignat.parallelism";
 
-    /** Number of worker threads (at least 1). */
-    public static final int THREADS = threads();
+    /** Number of worker threads, 1 to 32767 ({@link Settings#PARALLELISM}). */
+    public static final int THREADS = Settings.PARALLELISM;
 
     private static volatile ForkJoinPool pool;
-
-    private static int threads() {
-        int def = Runtime.getRuntime().availableProcessors();
-        String v = System.getProperty(PROPERTY);
-        if (v == null || v.isBlank()) {
-            return def;
-        }
-        try {
-            return Math.max(1, Integer.parseInt(v.trim()));
-        } catch (NumberFormatException e) {
-            return def;
-        }
-    }
 
     /** The pool of {@link #THREADS} daemon threads, created on first use. */
     public static ForkJoinPool pool() {

@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bignat.core.Engine;
 import org.bignat.core.EngineUnavailableException;
-import org.bignat.cpu.CpuEngine;
+import org.bignat.core.Limbs;
 
 /**
  * The CUDA engine: {@link Engine} operations on host arrays, run on the GPU with the operands shipped
@@ -32,9 +32,14 @@ public final class CudaEngine implements Engine {
         this.cpu = cpu;
     }
 
-    /** Opens the CUDA engine, or throws {@link EngineUnavailableException} saying why it cannot. */
-    public static Engine open() {
-        return new CudaEngine(CudaDevice.get(), CpuEngine.best());
+    /**
+     * Opens the CUDA engine, or throws {@link EngineUnavailableException} saying why it cannot.
+     *
+     * @param cpu the engine that answers where the device fails (chosen by the caller, the engine
+     *     selection)
+     */
+    public static Engine open(Engine cpu) {
+        return new CudaEngine(CudaDevice.get(), cpu);
     }
 
     /** The device this engine runs on. */
@@ -102,6 +107,21 @@ public final class CudaEngine implements Engine {
             fellBack("square", e);
             return cpu.square(x);
         }
+    }
+
+    /**
+     * The product of limb vectors on the GPU: repacked to digits and back on the host (linear passes
+     * at memory speed, small beside the transfer and the product at the sizes that reach the GPU).
+     */
+    @Override
+    public long[] multiplyLimbs(long[] a, long[] b) {
+        return Limbs.fromDigits(multiply(Limbs.toDigits(a), Limbs.toDigits(b)));
+    }
+
+    /** The square of a limb vector on the GPU, as {@link #multiplyLimbs}. */
+    @Override
+    public long[] squareLimbs(long[] a) {
+        return Limbs.fromDigits(square(Limbs.toDigits(a)));
     }
 
     private long[] addOrSubtract(long[] x, long[] y, boolean subtract) {

@@ -23,6 +23,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;
+import org.bignat.core.Settings;
 
 /**
  * Java heap to device and back through pinned (page-locked) staging slots, pipelined.
@@ -52,8 +53,7 @@ final class HostTransfers {
      * within noise of each other in the 2^28-bit add on the H200 machine; 4 MiB moved plain staged
      * uploads/downloads slightly faster (docs/performance.md, issue 4 host-to-host add).
      */
-    static final int SLOT_BYTES = Math.max(64 << 10,
-            Integer.getInteger("bignat.cuda.stagingSlotBytes", 4 << 20) & ~31);
+    static final int SLOT_BYTES = Settings.CUDA_STAGING_SLOT_BYTES;
     /** Digits (longs) per staging slot; a multiple of 4 (the add kernel's chunk alignment). */
     static final int SLOT_LONGS = SLOT_BYTES / Long.BYTES;
     /**
@@ -61,8 +61,7 @@ final class HostTransfers {
      * 24 slots of 4 MiB, created on demand): a 2^28-bit add holds its whole 34 MiB result in staging
      * while the result array is still being zeroed, and keeps the operands' slots moving meanwhile.
      */
-    static final int MAX_SLOTS = Math.max(2, Integer.getInteger("bignat.cuda.stagingSlots",
-            (int) Math.max(2, (96L << 20) / SLOT_BYTES)));
+    static final int MAX_SLOTS = Settings.CUDA_STAGING_SLOTS;
     /** Slots one operation reserves at most (3/4 of all, so a second operation still makes progress). */
     static final int SLOTS_PER_OPERATION = Math.max(1, MAX_SLOTS * 3 / 4);
     /** Longs per host copy task (512 KiB): small enough to spread one slot over several threads. */
@@ -74,8 +73,7 @@ final class HostTransfers {
      * 8 and 38-45 on 15: host memory bandwidth, not threads, is the limit past ~6-8 (2^28-bit add into
      * an allocated array: 1.60-1.73 ms on 6-8 threads, 1.81-2.08 ms on 11-15).
      */
-    static final int COPY_THREADS = Math.max(1, Integer.getInteger("bignat.cuda.copyThreads",
-            Math.min(8, Runtime.getRuntime().availableProcessors() - 1)));
+    static final int COPY_THREADS = Settings.CUDA_COPY_THREADS;
 
     /** One unit of a pipelined operation. */
     interface Unit {}

@@ -1,5 +1,7 @@
 package org.bignat.mul;
 
+import org.bignat.core.LimbArith;
+
 /**
  * The multiplication ladder on 64-bit limbs: picks basecase, Karatsuba, Toom-3 or
  * Schönhage–Strassen by the size of the shorter operand (cutovers in {@link Thresholds}), and cuts

@@ -60,8 +60,8 @@ public final class Multiply {
      */
     public static long[] multiply(long[] a, long[] b, boolean parallel) {
         long[] r = new long[checkedLength(a.length, b.length)];
-        int an = effective(a);
-        int bn = effective(b);
+        int an = Limbs.length(a);
+        int bn = Limbs.length(b);
         if (an == 0 || bn == 0) {
             return r;
         }
@@ -77,7 +77,7 @@ public final class Multiply {
     /** Returns the {@code 2 * a.length} limbs of {@code a * a}, optionally single-threaded. */
     public static long[] square(long[] a, boolean parallel) {
         long[] r = new long[checkedLength(a.length, a.length)];
-        int an = effective(a);
+        int an = Limbs.length(a);
         if (an == 0) {
             return r;
         }
@@ -95,8 +95,8 @@ public final class Multiply {
      * @throws ArithmeticException if the product would exceed the largest Java array
      */
     public static long[] multiplyDigits(long[] x, long[] y, boolean parallel) {
-        int nx = effective(x);
-        int ny = effective(y);
+        int nx = Limbs.length(x);
+        int ny = Limbs.length(y);
         if (nx == 0 || ny == 0) {
             return new long[0];
         }
@@ -110,7 +110,7 @@ public final class Multiply {
 
     /** As {@link #multiplyDigits} for {@code x * x}. */
     public static long[] squareDigits(long[] x, boolean parallel) {
-        int nx = effective(x);
+        int nx = Limbs.length(x);
         if (nx == 0) {
             return new long[0];
         }
@@ -143,14 +143,6 @@ public final class Multiply {
 
     private static long bitLength(long[] d, int n) {
         return (long) Digits.W * (n - 1) + 64 - Long.numberOfLeadingZeros(d[n - 1]);
-    }
-
-    private static int effective(long[] a) {
-        int n = a.length;
-        while (n > 0 && a[n - 1] == 0) {
-            n--;
-        }
-        return n;
     }
 
     private static int checkedLength(int an, int bn) {

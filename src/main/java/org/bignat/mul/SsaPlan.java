@@ -1,6 +1,10 @@
 package org.bignat.mul;
 
 import java.util.concurrent.ConcurrentHashMap;
+import org.bignat.core.Settings;
+import org.bignat.simd.ButterflyKernels;
+import org.bignat.simd.KernelProvider;
+import org.bignat.simd.SsaDigits;
 
 /**
  * Parameters of one Schönhage–Strassen product, chosen the way GMP's {@code mpn_mul_fft} chooses
@@ -66,7 +70,7 @@ final class SsaPlan {
      * (scalar) and 0.43 ns (Vector API, AVX-512) per butterfly digit, i.e. per pair of coefficient
      * digits, in cache; out of cache the levels cost more, hence the margin.
      */
-    static final double C_BUTTERFLY = Ssa.kernels() instanceof ScalarButterflies ? 1.0 : 0.3;
+    static final double C_BUTTERFLY = KernelProvider.vectorAvailable() ? 0.3 : 1.0;
     /**
      * Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns:
      * CostProbe measured 1.46 ns per digit for canonicalize + pack + unpack; this and
@@ -81,7 +85,7 @@ final class SsaPlan {
     /** Modelled basecase time: C_BASECASE * limbs^2 ns. */
     static final double C_BASECASE = 3.0;
 
-    private static final boolean VECTOR_LEAF = !(Ssa.leafKernels(Integer.MAX_VALUE) instanceof ScalarButterflies);
+    private static final boolean VECTOR_LEAF = KernelProvider.vectorAvailable();
     /**
      * Digit-leaf schoolbook time per digit product, ns, plus a fixed cost per call. Scalar: 1.25 ns
      * (CostProbe). Vector API: the column-order leaf measures 0.26 ns at p = 92..96 and 0.31 ns at
@@ -116,7 +120,7 @@ final class SsaPlan {
     private static final ConcurrentHashMap<Long, SsaPlan> MOD_SQR_PLANS = new ConcurrentHashMap<>();
 
     /** Tuning aid: -Dbignat.ssa.k=K forces the top-level transform length 2^K (0: cost model). */
-    private static final int FORCE_K = Integer.getInteger("bignat.ssa.k", 0);
+    private static final int FORCE_K = Settings.SSA_FORCE_K;
 
     /** The exact (cyclic) plan for an aBits x bBits product. */
     static SsaPlan exact(long aBits, long bBits, boolean square) {

@@ -31,7 +31,7 @@ final class Thresholds {
     static final int SSA_MOD_THRESHOLD_LIMBS = 100;
     /**
      * Pointwise rings of at most this many 48-bit digits (and no further transform) are multiplied
-     * by {@link DigitModMul} on the digits themselves instead of the limb ladder plus a fold.
+     * by {@link org.bignat.simd.DigitModMul} on the digits themselves instead of the limb ladder plus a fold.
      */
     static final int DIGIT_BASECASE_MAX_DIGITS = 96;
     /**

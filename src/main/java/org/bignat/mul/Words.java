@@ -1,6 +1,8 @@
 package org.bignat.mul;
 
 import org.bignat.core.Digits;
+import org.bignat.core.LimbArith;
+import org.bignat.simd.SsaDigits;
 
 /**
  * The word layout an exact Schönhage–Strassen product reads its operands from and writes its result

@@ -3,8 +3,8 @@ package org.bignat.radix;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import org.bignat.core.Limbs;
 import org.bignat.core.WorkerPool;
-import org.bignat.div.LimbOps;
 
 /**
  * Radix conversion of naturals held as unsigned 64-bit limbs (little-endian), radix 2..36, output
@@ -50,10 +50,10 @@ public final class RadixConversion {
     /** Digits of the value in the radix (2..36), lower case, no leading zeros, "0" for zero. */
     public static String toString(long[] limbs, int radix) {
         checkRadix(radix);
-        long[] x = LimbOps.trim(limbs);
+        long[] x = Limbs.trim(limbs);
         if (x.length == 0) return "0";
         if (Integer.bitCount(radix) == 1) return PowerOfTwoRadix.toString(x, Integer.numberOfTrailingZeros(radix));
-        double bits = LimbOps.bitLength(x);
+        double bits = Limbs.bitLength(x);
         long bound = (long) Math.floor(bits * Math.log(2) / Math.log(radix)) + 2;
         if (bound > DigitChars.MAX_STRING + 2) throw DigitChars.tooLong(bound);
         byte[] out = new byte[(int) bound];
@@ -114,7 +114,7 @@ public final class RadixConversion {
 
     /** Prints x right-aligned to end. */
     private static void print(ChunkCodec codec, long[] x, byte[] out, int end) {
-        int len = LimbOps.len(x);
+        int len = Limbs.length(x);
         if (len <= PRINT_LEAF_LIMBS) {
             codec.print(x, out, end);
             return;
@@ -141,7 +141,7 @@ public final class RadixConversion {
 
         @Override
         protected void compute() {
-            int len = LimbOps.len(x);
+            int len = Limbs.length(x);
             if (len < PARALLEL_LIMBS) {
                 print(codec, x, out, end);
                 return;
@@ -169,7 +169,7 @@ public final class RadixConversion {
         int split = (int) (to - p.digits(j));
         long[] lo = parse(codec, text, split, to);
         long[] hi = parse(codec, text, from, split);
-        return LimbOps.add(p.level(j).multiply(hi), lo);
+        return Limbs.add(p.level(j).multiply(hi), lo);
     }
 
     /** {@link #parse} with the halves of long texts forked. */
@@ -198,7 +198,7 @@ public final class RadixConversion {
             hiTask.fork();
             long[] lo = new ParseTask(codec, text, split, to).compute();
             long[] hi = hiTask.join();
-            return LimbOps.add(lv.multiply(hi), lo);
+            return Limbs.add(lv.multiply(hi), lo);
         }
     }
 }

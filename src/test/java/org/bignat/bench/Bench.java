@@ -14,8 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
-import org.bignat.Engines;
+import org.bignat.engine.Engines;
 
 /**
  * The bench, the README's main job: times BigNat (CPU engine; GPU engine host-to-host and

@@ -28,7 +28,7 @@ class CudaConcurrencyTest {
     @Test
     void sixteenThreadsAtOnce() throws Exception {
         CudaDevice dev = GpuTestSupport.device();
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Engine cpu = CpuEngine.scalar();
         long seed = TestRandom.create("CudaConcurrencyTest").nextLong();
         long before = dev.bytesInUse();

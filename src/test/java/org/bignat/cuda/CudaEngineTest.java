@@ -22,7 +22,7 @@ class CudaEngineTest {
     @BeforeAll
     static void open() {
         GpuTestSupport.device();
-        gpu = CudaEngine.open();
+        gpu = CudaEngine.open(CpuEngine.best());
     }
 
     @Test

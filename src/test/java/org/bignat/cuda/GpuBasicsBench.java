@@ -130,7 +130,7 @@ public final class GpuBasicsBench {
         long bytes = (long) n * 8;
         long[] x = GpuTestSupport.canonical(r, n, 0);
         long[] y = GpuTestSupport.canonical(r, n, 0);
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Engine cpu = CpuEngine.best();
         // PCIe reference: the same bytes (x and y up, z down) between pinned host memory and the device
         Pointer hx = new Pointer();

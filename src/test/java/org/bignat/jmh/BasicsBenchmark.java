@@ -7,7 +7,7 @@ import org.bignat.BigNat;
 import org.bignat.core.Digits;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
-import org.bignat.cpu.VectorSupport;
+import org.bignat.simd.KernelProvider;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -78,7 +78,7 @@ public class BasicsBenchmark {
                 redundant[i] = (r.nextLong() & Digits.MASK) + (r.nextInt(16) == 0 ? 1 : 0) - (r.nextInt(16) == 0 ? 1 : 0);
             }
             redundant[n - 1] = 1;
-            engine = kernels.equals("scalar") || !VectorSupport.isAvailable() ? CpuEngine.scalar() : CpuEngine.best();
+            engine = kernels.equals("scalar") || !KernelProvider.vectorAvailable() ? CpuEngine.scalar() : CpuEngine.best();
         }
     }
 

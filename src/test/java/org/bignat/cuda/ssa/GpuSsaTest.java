@@ -35,7 +35,7 @@ class GpuSsaTest {
     @BeforeAll
     static void open() {
         assumeTrue(CudaDevice.isAvailable(), "no usable CUDA GPU here");
-        gpu = CudaEngine.open();
+        gpu = CudaEngine.open(CpuEngine.best());
     }
 
     static long[] random(Random r, int n) {

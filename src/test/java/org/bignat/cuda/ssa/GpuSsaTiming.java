@@ -21,7 +21,7 @@ public final class GpuSsaTiming {
     private GpuSsaTiming() {}
 
     public static void main(String[] args) {
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Engine cpu = CpuEngine.best();
         Random r = new Random(42);
         CudaDevice d = CudaDevice.get();

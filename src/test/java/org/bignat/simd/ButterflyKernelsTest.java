@@ -1,4 +1,4 @@
-package org.bignat.mul;
+package org.bignat.simd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
@@ -107,7 +107,7 @@ class ButterflyKernelsTest {
     @Test
     void leafProductsMatchScalar() {
         Random r = new Random(SEED ^ 2);
-        ButterflyKernels v = Ssa.kernels();
+        ButterflyKernels v = KernelProvider.get().butterflyKernels();
         ButterflyKernels s = ScalarButterflies.INSTANCE;
         // p up to the largest digit leaf (DIGIT_BASECASE_MAX_DIGITS_VECTOR = 768), where the column sums peak
         for (int p : leafSizes()) {
@@ -137,7 +137,7 @@ class ButterflyKernelsTest {
     @Test
     void leafSquaresMatchBigInteger() {
         Random r = new Random(SEED ^ 3);
-        ButterflyKernels v = Ssa.kernels();
+        ButterflyKernels v = KernelProvider.get().butterflyKernels();
         for (int p : new int[] {1, 7, 8, 9, 15, 16, 17, 33, 88, 92, 97, 768}) {
             BigInteger mod = BigInteger.ONE.shiftLeft(48 * p).add(BigInteger.ONE);
             long[] sv = new long[v.leafScratch(p)];
@@ -163,7 +163,7 @@ class ButterflyKernelsTest {
     @Test
     void canonicalizeMatchesSerialPass() {
         Random r = new Random(SEED ^ 4);
-        ButterflyKernels v = Ssa.kernels();
+        ButterflyKernels v = KernelProvider.get().butterflyKernels();
         for (int p : new int[] {1, 2, 3, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 40, 88, 92, 97, 1376}) {
             for (int t = 0; t < 12; t++) {
                 long[] d = new long[p];
@@ -192,7 +192,7 @@ class ButterflyKernelsTest {
     @Test
     void activeKernelsMatchScalar() {
         Random r = new Random(SEED ^ 1);
-        ButterflyKernels v = Ssa.kernels();
+        ButterflyKernels v = KernelProvider.get().butterflyKernels();
         ButterflyKernels s = ScalarButterflies.INSTANCE;
         System.out.println("active SSA kernels: " + v.getClass().getName());
         for (int p = 1; p <= 70; p += (p < 20 ? 1 : 7)) {

@@ -1,4 +1,4 @@
-package org.bignat;
+package org.bignat.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.bignat.core.EngineUnavailableException;
 import org.bignat.cpu.CpuEngine;
-import org.bignat.cpu.VectorSupport;
+import org.bignat.simd.KernelProvider;
 import org.junit.jupiter.api.Test;
 
 /** Engine selection in each mode (resolved without a new JVM through the package-private select). */
@@ -16,11 +16,11 @@ class EnginesTest {
     @Test
     void cpuIsTheBestCpuEngine() {
         assertSame(CpuEngine.best(), Engines.cpu());
-        String expected = VectorSupport.isAvailable() ? "cpu-vector" : "cpu-scalar";
+        String expected = KernelProvider.vectorAvailable() ? "cpu-vector" : "cpu-scalar";
         assertTrue(Engines.cpu().name().startsWith(expected), Engines.cpu().name());
-        if (!VectorSupport.isAvailable()) {
+        if (!KernelProvider.vectorAvailable()) {
             assertThrows(EngineUnavailableException.class, CpuEngine::vector);
-            assertTrue(VectorSupport.reason().length() > 0);
+            assertTrue(KernelProvider.reason().length() > 0);
         }
     }
 
@@ -36,8 +36,8 @@ class EnginesTest {
             assertSame(Engines.cpu(), auto.selected());
             assertTrue(auto.reason().contains(Engines.NATIVE_ACCESS_FLAG), auto.reason());
         }
-        if (!VectorSupport.isAvailable()) {
-            assertTrue(auto.reason().contains(VectorSupport.ENABLE_FLAG), auto.reason());
+        if (!KernelProvider.vectorAvailable()) {
+            assertTrue(auto.reason().contains(KernelProvider.ENABLE_FLAG), auto.reason());
         }
 
         Engines.Selection cuda = Engines.select("cuda");

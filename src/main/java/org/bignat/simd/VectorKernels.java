@@ -1,4 +1,4 @@
-package org.bignat.cpu;
+package org.bignat.simd;
 
 import static org.bignat.core.Digits.MASK;
 import static org.bignat.core.Digits.W;
@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Digit loops on {@code jdk.incubator.vector.LongVector}. This class references the incubator module
- * and must only be loaded (reflectively, by {@link CpuEngine}) after {@link VectorSupport#isAvailable()}.
+ * and must only be loaded through {@link VectorProvider}, after {@link KernelProvider} found the module readable.
  *
  * <p>The add step needs {@code s_{i-1}} next to {@code s_i}; instead of a cross-lane shift (slow on
  * some CPUs) each block loads its inputs twice, at {@code i} and at {@code i - 1}: the second load hits

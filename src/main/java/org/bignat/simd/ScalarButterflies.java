@@ -1,4 +1,4 @@
-package org.bignat.mul;
+package org.bignat.simd;
 
 /** Plain-Java {@link ButterflyKernels}: one pass per butterfly, no carries, no branches per digit. */
 final class ScalarButterflies implements ButterflyKernels {

@@ -1,15 +1,19 @@
-package org.bignat;
+package org.bignat.engine;
 
 import java.util.Locale;
 import org.bignat.core.Engine;
 import org.bignat.core.EngineUnavailableException;
+import org.bignat.core.Settings;
 import org.bignat.cpu.CpuEngine;
-import org.bignat.cpu.VectorSupport;
+import org.bignat.simd.KernelProvider;
 
 /**
- * Engine selection. The system property {@value #PROPERTY} is read once, at first use:
+ * Engine selection: the one place that decides which engine serves an operation, by its size and
+ * by what this machine has. Every algorithm reaches the kernels through the engine it returns
+ * ({@link Products} for algorithms on limbs). The system property {@value #PROPERTY}
+ * ({@link Settings#ENGINE}) is read once, at first use:
  * <ul>
- * <li>{@code auto} (default): the CUDA engine when {@code org.bignat.cuda.CudaEngine.open()} succeeds,
+ * <li>{@code auto} (default): the CUDA engine when {@code org.bignat.cuda.CudaEngine.open} succeeds,
  *     used for products above {@link #GPU_MULTIPLY_CROSSOVER_BITS}; the best CPU engine otherwise and
  *     for everything smaller;
  * <li>{@code cpu}: the best CPU engine for everything;
@@ -41,7 +45,7 @@ public final class Engines {
     record Selection(String mode, Engine selected, Engine gpu, String reason) {}
 
     private static final class Holder {
-        static final Selection SELECTION = select(System.getProperty(PROPERTY, "auto"));
+        static final Selection SELECTION = select(Settings.ENGINE_RAW);
 
         static {
             System.getLogger("org.bignat").log(System.Logger.Level.INFO,
@@ -49,24 +53,40 @@ public final class Engines {
         }
     }
 
-    /** The best CPU engine: Vector API kernels when {@link VectorSupport#isAvailable()}, else scalar. */
+    /** A selection that replaces the configured one; only tests set it ({@link #override}). */
+    private static volatile Selection override;
+
+    private static Selection current() {
+        Selection o = override;
+        return o != null ? o : Holder.SELECTION;
+    }
+
+    /**
+     * Replaces the selection (null restores the configured one). For tests that check which engine
+     * serves each operation, with a recording engine in place of the GPU.
+     */
+    static void override(Selection selection) {
+        override = selection;
+    }
+
+    /** The best CPU engine: the kernels of {@link KernelProvider#get()}. */
     public static Engine cpu() {
         return CpuEngine.best();
     }
 
     /** The engine the {@value #PROPERTY} property selected (see the class comment). */
     public static Engine selected() {
-        return Holder.SELECTION.selected();
+        return current().selected();
     }
 
     /** The one-phrase reason for {@link #selected()}, as logged. */
     public static String reason() {
-        return Holder.SELECTION.reason();
+        return current().reason();
     }
 
     /** The engine for a product with {@code operandBits} bits in its two operands together. */
     public static Engine forMultiply(long operandBits) {
-        Selection s = Holder.SELECTION;
+        Selection s = current();
         if (s.mode().equals("cuda")) {
             return s.selected();
         }
@@ -82,7 +102,7 @@ public final class Engines {
      * costs more than the CPU pass itself, so they never go to the GPU on their own.
      */
     public static Engine forLinear() {
-        Selection s = Holder.SELECTION;
+        Selection s = current();
         return s.mode().equals("cuda") ? s.selected() : cpu();
     }
 
@@ -90,15 +110,13 @@ public final class Engines {
     static Selection select(String rawMode) {
         String mode = rawMode == null ? "auto" : rawMode.trim().toLowerCase(Locale.ROOT);
         Engine cpu = cpu();
-        String cpuWhy = VectorSupport.isAvailable()
-                ? "Vector API kernels"
-                : "scalar kernels; " + VectorSupport.ENABLE_FLAG + " enables the faster Vector API kernels";
+        String cpuWhy = KernelProvider.reason();
         switch (mode) {
             case "cpu":
                 return new Selection(mode, cpu, null, PROPERTY + "=cpu; " + cpuWhy);
             case "cuda": {
                 try {
-                    Engine gpu = openCuda();
+                    Engine gpu = openCuda(cpu);
                     return new Selection(mode, gpu, gpu, PROPERTY + "=cuda");
                 } catch (EngineUnavailableException | LinkageError e) {
                     String why = "CUDA forced by " + PROPERTY + "=cuda but unavailable: " + message(e);
@@ -107,7 +125,7 @@ public final class Engines {
             }
             case "auto": {
                 try {
-                    Engine gpu = openCuda();
+                    Engine gpu = openCuda(cpu);
                     return new Selection(mode, gpu, gpu, "auto: CUDA available, used for products of at least "
                             + GPU_MULTIPLY_CROSSOVER_BITS + " operand bits; smaller work on " + cpu.name()
                             + " (" + cpuWhy + ")");
@@ -125,8 +143,9 @@ public final class Engines {
         }
     }
 
-    private static Engine openCuda() {
-        return org.bignat.cuda.CudaEngine.open();
+    /** The CUDA engine, answering on {@code fallback} where the device fails. */
+    private static Engine openCuda(Engine fallback) {
+        return org.bignat.cuda.CudaEngine.open(fallback);
     }
 
     /** The first line of the message, at most 300 characters: the log stays one line. */
@@ -178,6 +197,16 @@ public final class Engines {
 
         @Override
         public long[] square(long[] x) {
+            throw fail();
+        }
+
+        @Override
+        public long[] multiplyLimbs(long[] a, long[] b) {
+            throw fail();
+        }
+
+        @Override
+        public long[] squareLimbs(long[] a) {
             throw fail();
         }
     }

@@ -1,4 +1,4 @@
-package org.bignat.cpu;
+package org.bignat.simd;
 
 import static org.bignat.core.Digits.MASK;
 import static org.bignat.core.Digits.W;

@@ -1,4 +1,4 @@
-package org.bignat.cpu;
+package org.bignat.simd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,13 +11,14 @@ import org.bignat.Oracle;
 import org.bignat.TestRandom;
 import org.bignat.core.Digits;
 import org.bignat.core.EngineUnavailableException;
+import org.bignat.cpu.CpuEngine;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The scalar kernels against the oracle, and the Vector API kernels against the scalar ones. */
 class DigitKernelsTest {
     static DigitKernels vectorOrNull() {
-        if (!VectorSupport.isAvailable()) {
+        if (!KernelProvider.vectorAvailable()) {
             assertThrows(EngineUnavailableException.class, CpuEngine::vector);
             return null;
         }
@@ -176,7 +177,7 @@ class DigitKernelsTest {
     }
 
     static CpuEngine[] engines() {
-        return VectorSupport.isAvailable()
+        return KernelProvider.vectorAvailable()
                 ? new CpuEngine[] {CpuEngine.scalar(), CpuEngine.vector()}
                 : new CpuEngine[] {CpuEngine.scalar()};
     }

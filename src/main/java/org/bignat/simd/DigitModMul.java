@@ -1,4 +1,4 @@
-package org.bignat.mul;
+package org.bignat.simd;
 
 /**
  * Schoolbook products modulo 2^(48p) + 1 directly on canonical 48-bit digit vectors: the leaves of
@@ -8,15 +8,15 @@ package org.bignat.mul;
  * correction is needed (digits are below 2^63), and the wrap-around 2^(48p) = -1 is a subtraction
  * into the low columns. One carry pass at the end canonicalizes. This beats packing to 64-bit limbs,
  * multiplying on the limb ladder and folding for the small rings at the bottom of the recursion
- * (see {@link Thresholds#DIGIT_BASECASE_MAX_DIGITS}).
+ * (the multiplication ladder's digit-leaf threshold says up to which size).
  */
-final class DigitModMul {
+public final class DigitModMul {
     private DigitModMul() {}
 
     private static final long MASK = SsaDigits.MASK;
 
     /** x := x * y mod 2^(48p) + 1, x and y canonical (not the special -1); col has p+1 slots. */
-    static void mulMod(long[] x, long[] y, int p, long[] col) {
+    public static void mulMod(long[] x, long[] y, int p, long[] col) {
         java.util.Arrays.fill(col, 0, p + 1, 0L);
         for (int i = 0; i < p; i++) {
             long xi = x[i];
@@ -51,7 +51,7 @@ final class DigitModMul {
     }
 
     /** x := x^2 mod 2^(48p) + 1, x canonical (not the special -1); col has 2p+1 slots. */
-    static void sqrMod(long[] x, int p, long[] col) {
+    public static void sqrMod(long[] x, int p, long[] col) {
         // Full (non-wrapped) square into 2p columns: off-diagonal products once, doubled, plus
         // the diagonal; then fold the top p columns down with a sign change.
         java.util.Arrays.fill(col, 0, 2 * p + 1, 0L);

@@ -1,28 +1,23 @@
-package org.bignat.cpu;
+package org.bignat.simd;
 
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
-import org.bignat.mul.ButterflyKernels;
-import org.bignat.mul.SsaDigits;
 
 /**
  * Vector API ({@code jdk.incubator.vector}) implementation of the Schönhage–Strassen butterflies:
- * the same arithmetic as the scalar kernels in {@code org.bignat.mul}, lane-parallel over digits
+ * the same arithmetic as {@link ScalarButterflies}, lane-parallel over digits
  * (8 lanes with AVX-512, 4 with AVX2). Each output digit needs the digit before its source (the
  * high part of the bit shift), read as a second, unaligned vector load at index j-1; the wrap-around
  * digit j = 0 and the loop tails are done in scalar code.
  *
- * <p>Loaded only reflectively, after {@link VectorSupport#isAvailable()} said yes.
+ * <p>Linked only through {@link VectorProvider}, after {@link KernelProvider} found the module readable.
  */
-public final class ButterflyVectorKernels implements ButterflyKernels {
+final class ButterflyVectorKernels implements ButterflyKernels {
     private static final VectorSpecies<Long> S = LongVector.SPECIES_PREFERRED;
     private static final int L = S.length();
     private static final int W = 48;
     private static final long MASK = (1L << W) - 1;
-
-    /** Public for reflective construction. */
-    public ButterflyVectorKernels() {}
 
     /**
      * One pass: each vector of digits computes both x + y (stored over x) and the twiddled

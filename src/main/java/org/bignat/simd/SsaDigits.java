@@ -1,4 +1,4 @@
-package org.bignat.mul;
+package org.bignat.simd;
 
 /**
  * The coefficient layout of the Schönhage–Strassen layer: a residue modulo 2^n + 1 (n a multiple
@@ -23,7 +23,7 @@ public final class SsaDigits {
      * Writes digits [0, count) of the bit range starting at {@code bitStart} of the limb vector
      * x[xo .. xo + xn) into d[0 .. count) (bits past the xn limbs read as zero) and zeroes d[count .. d.length).
      */
-    static void extract(long[] x, int xo, int xn, long bitStart, int count, long[] d) {
+    public static void extract(long[] x, int xo, int xn, long bitStart, int count, long[] d) {
         long totalBits = (long) xn << 6;
         int j = 0;
         long t = bitStart;
@@ -115,12 +115,12 @@ public final class SsaDigits {
     }
 
     /** True when the canonical vector is the special residue -1 = 2^n. */
-    static boolean isMinusOne(long[] d) {
+    public static boolean isMinusOne(long[] d) {
         return d[0] == -1;
     }
 
     /** Packs canonical digits d[0 .. p) (p a multiple of 4, not the special form) into 3p/4 limbs. */
-    static void pack(long[] d, int p, long[] r, int ro) {
+    public static void pack(long[] d, int p, long[] r, int ro) {
         for (int j = 0, l = ro; j < p; j += 4, l += 3) {
             long d0 = d[j];
             long d1 = d[j + 1];
@@ -133,7 +133,7 @@ public final class SsaDigits {
     }
 
     /** Unpacks 3p/4 limbs (p a multiple of 4) into p canonical digits. */
-    static void unpack(long[] x, int xo, int p, long[] d) {
+    public static void unpack(long[] x, int xo, int p, long[] d) {
         for (int j = 0, l = xo; j < p; j += 4, l += 3) {
             long l0 = x[l];
             long l1 = x[l + 1];

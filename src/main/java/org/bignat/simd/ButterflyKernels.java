@@ -1,4 +1,4 @@
-package org.bignat.mul;
+package org.bignat.simd;
 
 /**
  * The element-wise kernels of the Schönhage–Strassen transform over Z/(2^n + 1), on coefficient
@@ -8,8 +8,8 @@ package org.bignat.mul;
  * in place, and hi = d >> (48-b) (arithmetic), moved into the next digit; s >= n negates. The
  * split keeps each output digit below 2^48 + |d|/2^(48-b), so twiddles never grow digits.
  *
- * <p>Public only so that the Vector API implementation in {@code org.bignat.cpu} can implement it;
- * not part of the library's API.
+ * <p>Two implementations, chosen by {@link KernelProvider}: plain Java and the Vector API. Not part
+ * of the library's API.
  */
 public interface ButterflyKernels {
     /** Decimation-in-frequency butterfly: x := x + y, out := (x - y) 2^s. */

@@ -1,11 +1,11 @@
-package org.bignat.cpu;
+package org.bignat.simd;
 
 /**
  * The three digit loops of the CPU engine, in the layout of {@link org.bignat.core.Digits}. Two
  * implementations: {@link ScalarKernels} (plain Java) and {@code VectorKernels} (Vector API, loaded
  * reflectively). They must agree bit for bit; tests run them against each other.
  */
-interface DigitKernels {
+public interface DigitKernels {
     /** A short name for log lines, e.g. {@code "scalar"}. */
     String name();
 

@@ -1,4 +1,4 @@
-package org.bignat.cpu;
+package org.bignat.simd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.math.BigInteger;
 import java.util.Random;
 import org.bignat.TestRandom;
-import org.bignat.mul.SsaDigits;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +44,7 @@ class LeafFormsTest {
 
     @Test
     void bothFormsMatchEachOtherAndBigInteger() {
-        Assumptions.assumeTrue(VectorSupport.isAvailable(), "Vector API not readable");
+        Assumptions.assumeTrue(KernelProvider.vectorAvailable(), "Vector API not readable");
         Random r = TestRandom.create("bothFormsMatchEachOtherAndBigInteger");
         ButterflyVectorKernels k = new ButterflyVectorKernels();
         for (int p : sizes()) {
