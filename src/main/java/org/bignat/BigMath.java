@@ -10,7 +10,7 @@ import java.util.Objects;
  */
 public final class BigMath {
     /**
-     * Products whose smaller operand has fewer bits than this are delegated to BigInteger.
+     * Products whose larger operand has fewer bits than this are delegated to BigInteger.
      * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on the 2-core development
      * machine, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
      * BigInteger.multiply vs BigNat.of(a).multiply(BigNat.of(b)).toBigInteger(), balanced
@@ -19,6 +19,18 @@ public final class BigMath {
      * would win a little earlier, but 2^18 keeps the facade never slower on a busy machine.
      */
     public static final long MULTIPLY_CROSSOVER_BITS = 1L << 18;
+
+    /**
+     * Products whose smaller operand has fewer bits than this are delegated to BigInteger, whatever
+     * the larger one: 2560 bits is BigInteger's Karatsuba threshold (80 ints), below which it
+     * multiplies by schoolbook, linear in the larger operand, and the conversions alone cost as much.
+     * Measured on the 2-core AMD EPYC development machine (JDK 17, -Dbignat.parallelism=1, thread
+     * CPU time, best of 5; larger operand 2^18, 2^20, 2^22 bits): with a 2^11-bit smaller operand
+     * BigInteger is 1.2-3x faster; with 2^12 bits the BigNat route is 3.6-4.6x faster, and it stays
+     * ahead at every larger size (1.7-6x), where BigInteger's Karatsuba and Toom-3 split by the
+     * larger operand and BigNat cuts it into balanced pieces.
+     */
+    public static final long MULTIPLY_MIN_OPERAND_BITS = 2560;
 
     /**
      * Radix conversions of values with fewer bits than this (or texts with fewer characters than
@@ -42,7 +54,8 @@ public final class BigMath {
         if (sign == 0) {
             return BigInteger.ZERO;
         }
-        if (Math.min(a.bitLength(), b.bitLength()) < MULTIPLY_CROSSOVER_BITS) {
+        if (Math.max(a.bitLength(), b.bitLength()) < MULTIPLY_CROSSOVER_BITS
+                || Math.min(a.bitLength(), b.bitLength()) < MULTIPLY_MIN_OPERAND_BITS) {
             return a.multiply(b);
         }
         BigInteger r = BigNat.of(a.abs()).multiply(BigNat.of(b.abs())).toBigInteger();
