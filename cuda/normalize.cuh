@@ -25,7 +25,7 @@
 // the apply (its result is needed only at the end); no fence between a map and the count (the word
 // carries its own present bit); the apply polls one word instead of a chunk flag and then its word.
 // Apply loads/stores are streaming (evict-first): their lines are not needed again.
-// Measured (H200, 2026-11-21, cuda/test/norm_harness.cu, NORMALIZE-NOTES.md): 0.61-0.64 of
+// Measured (H200, 2026-11-21, cuda/test/norm_harness.cu, docs/design.md): 0.61-0.64 of
 // device-to-device copy bandwidth at 2^30 and 2^32 bits (chains 0.637); the previous version (one tile
 // per block and ticket, a fence and the count round trip on every reduce) reached 0.53-0.55.
 //

@@ -213,8 +213,8 @@ __device__ __forceinline__ void ssa_fft_bfly(const int* x, const int* y, const i
     if (!INVERSE && aligned) {
         // Forward, organised by source: the run j0..j0+3 of x - y (and the digit before it,
         // already loaded for u) goes to the output run jo = j0 + q mod L (q = ih 2^(l-h) < L, a
-        // multiple of 4), negated if it wraps; so x and y are read once per run (v9, SSA-NOTES
-        // "v5-v8": 2^30 forward 9.58 -> 9.30 ms against organising it by output run as the inverse is).
+        // multiple of 4), negated if it wraps; so x and y are read once per run (measured,
+        // 2^30 forward 9.58 -> 9.30 ms against organising it by output run as the inverse is).
         const int q = ih << (l - h);
         const int jo = (j0 + q) & lmask;
         const bool ngr = j0 + q >= L;
@@ -274,7 +274,7 @@ __device__ __forceinline__ void ssa_fft_bfly(const int* x, const int* y, const i
             rv[t] = ((xs[t + 1] - z[t]) & SSA_DMASK) + ((xs[t] - z[t - 1]) >> SSA_DBITS);
         }
     } else if (whole || ((!INVERSE || XL1) && h == l + 1 && (ih & 1) == 0)) {
-        // (v18, P10's v17f in SSA-NOTES v17 / v18: also the forward level l + 1's even ih, a shift of ih / 2
+        // (also the forward level l + 1's even ih, a shift of ih / 2
         // whole digits; in the inverse pass kernels it measured slower: their other levels lost more to the
         // extra code than it saved. XL1: the inverse too, in the cross passes' store, a code path of its own)
         int q = h <= l ? ih << (l - h) : ih >> 1;
@@ -374,7 +374,7 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
                                               const int l4, const int n, const int lo, const int h, const ssa_i64 base,
                                               const int zq = -1) {
     const int bit = h - lo;
-    // v18a (SSA-NOTES v18): zq = r - 2 in the top inverse pass of a truncated transform (members e >> zq == 1: the zero
+    // zq = r - 2 in the top inverse pass of a truncated transform (members e >> zq == 1: the zero
     // quarter), else -1. Lower levels (bit <= zq) skip the butterflies whose second member is in the zero quarter (their
     // outputs would be the first member twice); the top level (bit = zq + 1) reads quarter 0 for quarter 1's first
     // member, runs its chunks backwards (so that quarter 0 is read before it is overwritten) and, where a chunk never
@@ -446,7 +446,7 @@ __device__ __forceinline__ void ssa_fft_level(int* sm, int4* ssa_fft_sm4, const 
 #define SSA_NORM_PER 16
 
 /**
- * 61-bit words from a thread's run of canonical digits (v19, SSA-NOTES v19-p14): the words w whose first bit 61 w lies
+ * 61-bit words from a thread's run of canonical digits (docs/design.md): the words w whose first bit 61 w lies
  * in the run's bits [24 j0, 24 (j0 + 16)), built from registers: the run's 16 digits and the next run's first 3
  * (a word reaches at most 60 bits past its first) as a stream of 32-bit pieces, the stream shifted by the first
  * word's offset s0 (< 61: a select and a funnel shift per piece), then every word from fixed pieces and shifts.
@@ -488,7 +488,7 @@ __device__ __forceinline__ void ssa_pack61_run(ssa_u64* cw, const int (&e)[SSA_N
  * The coefficient at c (2^l digits in shared memory) to its canonical residue mod 2^N + 1 in place, digits in
  * [0, 2^24), by the whole block, each thread's run of per = L / T digits (PER: a compile-time per, or 0) in registers.
  * Precondition (the plan's): the residue is below 2^(N-1) (it only has to differ from 2^N).
- * v19 (SSA-NOTES v19-p14), one pass and one barrier where carries stop inside runs:
+ * One pass and one barrier where carries stop inside runs:
  * - the absorb and the run's carry chain with carry-in 0 in one loop: digits t_i = (d_i mod 2^24) + (d_(i-1) >> 24)
  *   + (t_(i-1) >> 24) in [-9, 2^24 + 7] (|d| < 2^27), baseline digits t_i mod 2^24, carry out c0 in {-1, 0, 1};
  * - the run's carry map from that pass: a carry-in of +1 changes digit i's carry out iff t_i = 2^24 - 1 mod 2^24
@@ -709,7 +709,7 @@ __device__ __forceinline__ int4 ssa_split4w(const ssa_i64* __restrict__ x, ssa_i
 
 /**
  * Group members [0, ne) of a first forward pass from the 61-bit input into shared memory: ssa_split4w, four pieces of
- * 16 bytes per thread computed (their loads in flight together) before they are stored (v17b, SSA-NOTES v17: split
+ * 16 bytes per thread computed (their loads in flight together) before they are stored (split
  * pass 0.54 -> 0.495 ms per operand at 2^30 against ssa_split4 one piece at a time).
  */
 __device__ __forceinline__ void ssa_split_load(int4* sm4, int ne, int l4, const ssa_i64* __restrict__ x, ssa_i64 nx,
@@ -829,7 +829,7 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     // at once, then one wait (a plain load loop kept one 16-byte load per thread in flight).
     if (SPLIT && r == 2 && base + (2LL << lo) >= ncoef) {
         // v17a: top two levels over x0, x1 and zero padding: split x0, x1 into slots 0 and 1, then the direct sums
-        // instead of the two levels' general butterflies (SSA-NOTES v17: split pass 0.82 -> 0.54 ms per operand at 2^30).
+        // instead of the two levels' general butterflies (split pass 0.82 -> 0.54 ms per operand at 2^30).
         ssa_split_load(ssa_fft_sm4, 2, l4, x, nx, base, lo, m, ncoef);
         __syncthreads();
         ssa_fft_top2_direct(buf, sm, l, base, lo, top);
@@ -858,7 +858,7 @@ __device__ __forceinline__ void ssa_fft_pass_body(int* __restrict__ buf, int l, 
     // reading a chunk, synchronizing and writing it back in place is race-free.
     const int items = (R >> 1) << l4;
     // v18a's zero-quarter skip (ssa_fft_level): only in the pass fused with the normalize, so that ssa_fft_inverse
-    // compiles as v17's (SSA-NOTES v18: with zq a run-time argument in every pass the other passes lost more than it saved)
+    // compiles without it (with zq a run-time argument in every pass the other passes lost more than it saved)
     const int zq = INVERSE && NORM && top ? r - 2 : -1;
     for (int step = 0; step < r; ++step) {
         const int h = INVERSE ? lo + step : h0 - step;

@@ -121,7 +121,7 @@ struct SsaSumWords {
 /*
  * Digits per thread and the register cap of the finish kernels (tuning constants; the tile is 256 x SSA_FIN_PER
  * digits, GpuSsa.TILE mirrors it; SSA_FIN_PER >= 4 so that a tile holds whole 32-segment ballot words). Occupancy
- * decides: H200, 2^30 x 2^30 bits, finish alone (harness `time 30`, 2026-11-21, v19-p13 in SSA-NOTES): PER 16 at 110
+ * decides: H200, 2^30 x 2^30 bits, finish alone (harness `time 30`, 2026-11-21, docs/design.md): PER 16 at 110
  * registers 0.677 ms, 80 registers 0.523; PER 8 at 56 registers 0.477, 48 0.429, 40 0.400 (6 blocks per SM, no
  * spill); PER 4 at 30 registers 0.410.
  */

@@ -48,8 +48,8 @@
 #endif
 /**
  * Threads of a pointwise block at l = SSA_MAX_LOG_L = 13 (kernels ssa_pointwise2_mul13 / _sqr13, their own launch bound:
- * 144 KiB of shared memory leave one block per SM, so up to 128 registers). H100 at 2^32 (2026-11-21, SSA-NOTES
- * v20-q13): pointwise 26.9 ms at 512 threads (16 warps per SM) against 32.4 ms at 256. Mirrored by
+ * 144 KiB of shared memory leave one block per SM, so up to 128 registers). H100 at 2^32 (2026-11-21,
+ * docs/design.md): pointwise 26.9 ms at 512 threads (16 warps per SM) against 32.4 ms at 256. Mirrored by
  * GpuSsa.PW_THREADS_L13.
  */
 #define SSA_PW_THREADS_L13 512
@@ -87,9 +87,9 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 // min-based add/sub instead of 64-bit carry chains) and a CRT lift at the end. Exact for l <= 13 with the balanced
 // digits of ssa_pw_load (header); the fused levels 1, 0 of v19 (l = 12) give |digit| <= 2^24 + 13, exact there. The
 // 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)). (Until v20 the coefficients of 2^13 digits used a
-// Goldilocks NTT, p = 2^64 - 2^32 + 1: SSA-NOTES v3-v9, v20-q13.)
+// Goldilocks NTT, p = 2^64 - 2^32 + 1: docs/design.md.)
 //
-// v16 (SSA-NOTES): the FMA-heavy pipe (IMAD, IMAD.WIDE / .HI) bounds these kernels, so products by constants (the
+// Measured (docs/design.md): the FMA-heavy pipe (IMAD, IMAD.WIDE / .HI) bounds these kernels, so products by constants (the
 // 8-point DFT roots, the twist / untwist steps z^k, the CRT's q1^-1) are Shoup products (one wide multiply instead of
 // Montgomery's two), differences that only feed a multiply stay lazy in (0, 2q), q_mont's t and m are explicit 32-bit
 // PTX multiplies, the round twiddles are computed once per thread where all its items share r, and the bodies for
@@ -273,7 +273,7 @@ __device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8]) {
  * NL table loads (3: p1, p2, p4 with pk = omega_M^(+-k r); r k 2^(13-m) < H, so always the entry b + e;
  * 1: p1 only) and Montgomery products for the rest, instead of a load per t; Montgomery products of
  * canonical Montgomery forms stay exact and canonical (< q), so the words are bit-identical.
- * H200 2^30 (SSA-NOTES v13): 1 load (6 products) pointwise 7.93 ms mul / 6.20 square, 3 loads 7.84 / 6.36.
+ * H200 2^30: 1 load (6 products) pointwise 7.93 ms mul / 6.20 square, 3 loads 7.84 / 6.36.
  */
 template <int B, bool INV, int NL>
 __device__ __forceinline__ void q2_tw_powers(ssa_u64 (&p)[8], int r, int m, const ssa_u64* __restrict__ tw) {
@@ -305,7 +305,7 @@ __device__ __forceinline__ void q2_tw_apply(ssa_u64 (&x)[8], ssa_u64 (&y)[8], co
 template <int B, bool INV, bool TWO, bool SQUARE, int NT>
 struct SsaRoundTw {
     // Table loads per item for the round twiddles (q2_tw_powers: 1 or 3; the rest by Montgomery products), per kernel
-    // and direction (v16): multiply forward / inverse, square forward / inverse. H200, l = 12 (SSA-NOTES v16, where
+    // and direction (v16): multiply forward / inverse, square forward / inverse. H200, l = 12 (docs/design.md; once
     // they were the switches SSA_Q2_TWL_{MF,MI,SF,SI}): 3 / 3 / 1 / 3.
     static constexpr int NL = SQUARE && !INV ? 1 : 3;
     ssa_u64 p[8];
@@ -419,7 +419,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 }
 
 // ---------------------------------------------------------------------------------------------
-// v19 (SSA-NOTES v19-p12): the top transform's levels 1 and 0 fused into the pointwise kernel (sm_90 clusters).
+// The top transform's levels 1 and 0 fused into the pointwise kernel (sm_90 clusters).
 //
 // Levels 1 and 0 only mix the 4 coefficients of a group 4g..4g+3 (buffer order), with whole-digit twiddles. Forward
 // (decimation in frequency; ssa_fft.cuh: level h pairs (i, i + 2^h) with the shift (i mod 2^h) N / 2^h): level 1 gives
@@ -430,7 +430,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 // So block 4g + i needs its three siblings' inputs (forward) and products (inverse). The pointwise kernels with
 // __cluster_dims__(4, 1, 1) run the group as one cluster (blockIdx.x mod 4 = i = the block's rank in it; both launches
 // of a truncated product start at a multiple of 4), with the load-balancing cluster scheduling policy (set by the host:
-// a cluster waits for 4 free block slots of one GPC; SSA-NOTES v19-p12):
+// a cluster waits for 4 free block slots of one GPC; docs/design.md):
 //  - forward: each block reads the 4 raw coefficients from device memory (the siblings' loads hit L2), forms its z_i
 //    and absorbs it once into shared memory (ssa_pw_fuse01_load); the first NTT round twists from there. The raw
 //    coefficients cannot sit in shared memory for distributed-shared-memory reads: the two NTT arrays fill the 72 KiB
@@ -449,7 +449,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
  * with the inner signs minus where rot, j' = j xor L/2 where rot (the rotation by L/2 digits), and the outer sign minus
  * iff base xor (rot and (j < L/2) == flip_low) (sigma_j of the rotation). Forward, member i: u = x0, x2; v = x1, x3;
  * rot = i >> 1; base = i & 1; flip_low. Inverse, member i: u = p0, p1; v = p2, p3; rot = i & 1; base = i >> 1; not
- * flip_low. (The index and sign rules were checked in a model against ssa_fft.cuh's butterflies: SSA-NOTES v19-p12.)
+ * flip_low. (The index and sign rules were checked in a model against ssa_fft.cuh's butterflies.)
  */
 struct SsaF01 {
     const int *u0, *u1, *v0, *v1;
@@ -661,8 +661,8 @@ __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const in
 /**
  * The two-prime body for l <= 12: the specialized function for l in 9..12 where the block has the launch's
  * ssa_pw_threads(l) threads, else the general body (v16). As separate inlined bodies in one kernel, the 9..11 copies
- * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
- * where the set of specialized l was the switch SSA_PW2_LSPEC).
+ * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (docs/design.md;
+ * once the set of specialized l was the switch SSA_PW2_LSPEC).
  */
 template <bool SQUARE, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, const int* __restrict__ b,

@@ -19,7 +19,7 @@
 typedef void (*Kern)(const digit_t*, long long, digit_t*, u64*);
 // The experiments measured against the shipped kernel (chunked one-tile-per-block, ck2/ck3/ck4 paired tiles,
 // persistent byte-flag look-back) were deleted once bn_normalize took the winner; their sources are in commit
-// 14b9c08 (cuda/test/normalize_chunked.cuh, normalize_lookback.cuh), their figures in NORMALIZE-NOTES.md.
+// 14b9c08 (cuda/test/normalize_chunked.cuh, normalize_lookback.cuh), their conclusions in docs/design.md.
 struct Variant { const char* name; int threads, dpt; Kern k; bool old; long long (*blocks)(long long); long long (*sbytes)(long long); int occ = 0; };
 static std::vector<Variant> variants = {
     {"old 3-pass 256x8", 256, 8, nullptr, true, nullptr, nullptr},

@@ -126,7 +126,7 @@ static void init_tw(Dev& d) {
     if (CC >= 90) {
         CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
         CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
-        // Load-balancing cluster scheduling (GpuSsa does the same; SSA-NOTES v19-p12: 2^30 15.91 -> 15.71 ms against the
+        // Load-balancing cluster scheduling (GpuSsa does the same; docs/design.md: 2^30 15.91 -> 15.71 ms against the
         // default policy, spread 15.91)
         CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
         CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
@@ -163,7 +163,7 @@ static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
 static int passes_of(const Plan& p, int n) { int c = 0; for (int h = n; h > 0; h -= pass_r(p, h)) ++c; return c; }
 // Whether the product runs levels 1 and 0 inside the pointwise kernels (v19, ssa_pointwise2_*_f01; mirrored by
 // GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (the smaller plans measured slower fused:
-// SSA-NOTES v19-p12; the fused kernels are not built for l = 13), and the transforms over levels k-1 .. 2 take fewer
+// docs/design.md; the fused kernels are not built for l = 13), and the transforms over levels k-1 .. 2 take fewer
 // passes than over all k levels.
 static bool fuse01(const Plan& p) {
     return FUSE01 && CC >= 90 && (FUSE01 == 2 ? p.l <= 12 : p.l == 12) && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);

@@ -20,7 +20,7 @@ public final class DeviceDigits {
     static final int NORM_THREADS = 256;
     /** Digits per tile (block) of bn_normalize (BN_NORM_TILE = 256 threads x 8 digits). */
     static final int NORM_TILE = 2048;
-    /** Tiles per chunk of bn_normalize (BN_NORM_CHUNK; measured in cuda/test/NORMALIZE-NOTES.md). */
+    /** Tiles per chunk of bn_normalize (BN_NORM_CHUNK; measured: docs/design.md, normalize). */
     static final int NORM_CHUNK_TILES = 256;
     /** Chunks the reduce blocks of bn_normalize run ahead of the apply blocks (BN_NORM_LAG). */
     static final int NORM_LAG_CHUNKS = 4;

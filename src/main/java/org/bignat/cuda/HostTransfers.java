@@ -51,7 +51,7 @@ final class HostTransfers {
      * Bytes per staging slot (property bignat.cuda.stagingSlotBytes, default 4 MiB, a multiple of 32):
      * large enough for one DMA to run at PCIe peak, small enough to pipeline. 1, 2 and 4 MiB timed
      * within noise of each other in the 2^28-bit add on the H200 machine; 4 MiB moved plain staged
-     * uploads/downloads slightly faster (docs/performance.md, issue 4 host-to-host add).
+     * uploads/downloads slightly faster (docs/design.md, host transfers).
      */
     static final int SLOT_BYTES = Settings.CUDA_STAGING_SLOT_BYTES;
     /** Digits (longs) per staging slot; a multiple of 4 (the add kernel's chunk alignment). */

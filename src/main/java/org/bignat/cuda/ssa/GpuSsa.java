@@ -87,7 +87,7 @@ public final class GpuSsa {
     /**
      * CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING (cuda.h), the _f01 kernels' cluster scheduling policy: a cluster of 4
      * blocks waits for 4 free block slots of one GPC, and the default policy left slots idle (H200, 2^30 bits,
-     * 2026-11-21, cuda/test/SSA-NOTES.md v19-p12: 15.71 ms against 15.91 with the default policy and 15.91 spread).
+     * 2026-11-21, docs/design.md: 15.71 ms against 15.91 with the default policy and 15.91 spread).
      */
     static final int CLUSTER_SCHEDULING_LOAD_BALANCING = 2;
 
@@ -306,7 +306,7 @@ public final class GpuSsa {
 
     /**
      * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on, over two 31-bit primes (until
-     * v20 a Goldilocks NTT took 2^13-digit coefficients: cuda/test/SSA-NOTES.md v20-q13), by the kernels that
+     * v20 a Goldilocks NTT took 2^13-digit coefficients: docs/design.md), by the kernels that
      * {@link #pointwiseKernel} names.
      */
     private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, boolean fused,
@@ -427,7 +427,7 @@ public final class GpuSsa {
 
     /**
      * Whether the transforms stop at (start from) level 2 and the two-prime pointwise kernels run levels 1 and 0 in
-     * clusters of 4 blocks ({@code ssa_pointwise2_*_f01}, v19 in cuda/test/SSA-NOTES.md; ssa_harness.cu's fuse01): the
+     * clusters of 4 blocks ({@code ssa_pointwise2_*_f01}, docs/design.md; ssa_harness.cu's fuse01): the
      * device has clusters, the plan's coefficients have 2^{@value #FUSED_LOG_L} digits (2^29 and 2^30 bits, passes of two
      * levels; H200, 2026-11-21: 2^30 16.12 -> 15.71 ms, 2^29 8.16 -> 7.94 ms), and the top k - 2 levels
      * take fewer passes than all k. Smaller coefficients measured slower fused (2^26 bits, l = 10: 1.087 -> 1.14 ms; 2^20:
@@ -441,7 +441,7 @@ public final class GpuSsa {
 
     /**
      * Whether the passes below the forward's first (above the inverse's last) run three levels each as clusters of two
-     * 64 KiB blocks ({@code ssa_fft_forward_x} / {@code ssa_fft_inverse_x}, v21 in cuda/test/SSA-NOTES.md): the device
+     * 64 KiB blocks ({@code ssa_fft_forward_x} / {@code ssa_fft_inverse_x}, docs/design.md): the device
      * has clusters and the plan's coefficients have 2^{@value #FUSED_LOG_L} digits in groups of two levels (2^29 and
      * 2^30 bits). H100, 2^30 bits, 2026-11-25: 17.39 -> 15.10 ms device-resident (forward 7.20 -> 5.67 ms, inverse
      * 4.27 -> 3.51 ms); 2^13-digit coefficients (128 KiB blocks, one per SM) measured slower in clusters (2^32 bits:
