@@ -211,6 +211,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
                         + " digit");
             }
         }
+        WarmUp.onOperation(3L * n);
         return ofLimbs(RadixConversion.parse(text, radix));
     }
 
@@ -290,6 +291,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             throw new ArithmeticException("BigNat of " + bits + " bits has too many radix-" + radix
                     + " digits for a String");
         }
+        WarmUp.onOperation(bits);
         return RadixConversion.toString(limbs(), radix);
     }
 
@@ -339,6 +341,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (a + b - 1 > MAX_BIT_LENGTH) { // the product has a+b-1 or a+b bits
             throw tooBig(a + b - 1);
         }
+        WarmUp.onOperation(Math.max(a, b));
         return ofCanonical(Engines.forMultiply(a + b).multiply(canonicalDigits(), other.canonicalDigits()));
     }
 
@@ -351,11 +354,11 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (2 * a - 1 > MAX_BIT_LENGTH) {
             throw tooBig(2 * a - 1);
         }
+        WarmUp.onOperation(a);
         return ofCanonical(Engines.forMultiply(2 * a).square(canonicalDigits()));
     }
 
     // ------------------------------------------------------------------ division and roots
-    // (inserted by the division/conversion issue; algorithms in org.bignat.div)
 
     /**
      * {@code floor(this / divisor)}: Knuth's Algorithm D, recursive (Burnikel–Ziegler) or Newton
@@ -371,6 +374,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return ZERO;
         }
+        WarmUp.onOperation(bitLength());
         // Quotient only: the Newton rung can skip its last remainder product.
         return ofLimbs(org.bignat.div.Division.divide(limbs(), divisor.limbs()));
     }
@@ -397,6 +401,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return new BigNat[] {ZERO, this};
         }
+        WarmUp.onOperation(bitLength());
         long[][] qr = org.bignat.div.Division.divideAndRemainder(limbs(), divisor.limbs());
         return new BigNat[] {ofLimbs(qr[0]), ofLimbs(qr[1])};
     }
@@ -411,6 +416,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (isZero()) {
             return new BigNat[] {ZERO, ZERO};
         }
+        WarmUp.onOperation(bitLength());
         long[][] sr = org.bignat.div.SquareRoot.sqrtRem(limbs());
         return new BigNat[] {ofLimbs(sr[0]), ofLimbs(sr[1])};
     }
