@@ -7,6 +7,7 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Objects;
+import org.bignat.core.BigIntegerAccess;
 import org.bignat.core.Bitwise;
 import org.bignat.core.ByteLimbs;
 import org.bignat.core.Digits;
@@ -175,6 +176,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (value.signum() < 0) {
             throw new IllegalArgumentException("BigNat.of: negative value");
         }
+        if (BigIntegerAccess.AVAILABLE) {
+            return ofLimbs(BigIntegerAccess.limbs(value));
+        }
         byte[] b = value.toByteArray(); // the bulk export BigInteger offers; may start with a 0 sign byte
         return ofCanonical(ByteLimbs.toDigits(b, 0, b.length));
     }
@@ -249,6 +253,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         }
         if (bits > Integer.MAX_VALUE) { // BigInteger holds at most 2^31 - 1 bits
             throw new ArithmeticException("BigNat of " + bits + " bits is beyond BigInteger's range");
+        }
+        if (BigIntegerAccess.AVAILABLE) {
+            return BigIntegerAccess.of(limbs(), 1);
         }
         return new BigInteger(1, ByteLimbs.toBigEndian(limbs(), (int) ((bits + 7) >>> 3)));
     }
