@@ -203,12 +203,15 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public static BigNat parse(CharSequence text, int radix) {
         Objects.requireNonNull(text, "text");
         checkRadix(radix);
-        int n = text.length();
+        // Read a mutable text once: validating one state and converting another would give a value
+        // that matches neither (a String is immutable and is used as it is).
+        String s = text.toString();
+        int n = s.length();
         if (n == 0) {
             throw new NumberFormatException("BigNat.parse: empty text (at index 0)");
         }
         for (int i = 0; i < n; i++) {
-            char ch = text.charAt(i);
+            char ch = s.charAt(i);
             if (digitValue(ch) >= radix) {
                 throw new NumberFormatException("BigNat.parse: character '" + ch + "' (U+"
                         + String.format("%04X", (int) ch) + ") at index " + i + " is not a radix-" + radix
@@ -216,7 +219,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             }
         }
         WarmUp.onOperation(3L * n);
-        return ofLimbs(RadixConversion.parse(text, radix));
+        return ofLimbs(RadixConversion.parse(s, radix));
     }
 
     /** The value of an ASCII digit or letter, 99 for anything else. */
@@ -578,6 +581,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /** {@code floor(this / 2^n)}; a negative {@code n} shifts left. */
     public BigNat shiftRight(long n) {
         if (n < 0) {
+            if (isZero()) {
+                return this; // every shift of zero is zero, as BigInteger's
+            }
             if (n == Long.MIN_VALUE) {
                 throw tooBig(Long.MAX_VALUE);
             }

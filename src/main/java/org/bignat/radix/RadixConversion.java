@@ -73,15 +73,9 @@ public final class RadixConversion {
      * Parses digits in the radix (2..36); the text has been validated by the caller (only digits of
      * the radix, at least one; leading zeros allowed). Returns trimmed limbs.
      */
-    public static long[] parse(CharSequence text, int radix) {
+    public static long[] parse(String text, int radix) {
         checkRadix(radix);
-        byte[] b;
-        if (text instanceof String) {
-            b = ((String) text).getBytes(StandardCharsets.ISO_8859_1);
-        } else {
-            b = new byte[text.length()];
-            for (int i = 0; i < b.length; i++) b[i] = (byte) text.charAt(i);
-        }
+        byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
         if (Integer.bitCount(radix) == 1) {
             return PowerOfTwoRadix.parse(b, 0, b.length, Integer.numberOfTrailingZeros(radix));
         }

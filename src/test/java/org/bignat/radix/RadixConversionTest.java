@@ -64,7 +64,7 @@ class RadixConversionTest {
             String s = big(x).toString(radix);
             String padded = "0".repeat(rnd.nextInt(3000)) + s;
             assertArrayEquals(Limbs.trim(x), RadixConversion.parse(padded, radix), "seed=" + SEED + " radix=" + radix);
-            assertArrayEquals(Limbs.trim(x), RadixConversion.parse(new StringBuilder(s.toUpperCase()), radix));
+            assertArrayEquals(Limbs.trim(x), RadixConversion.parse(s.toUpperCase(), radix));
             assertArrayEquals(new long[0], RadixConversion.parse("0".repeat(1 + rnd.nextInt(2000)), radix));
         }
     }
