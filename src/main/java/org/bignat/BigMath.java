@@ -11,8 +11,8 @@ import java.util.Objects;
 public final class BigMath {
     /**
      * Products whose larger operand has fewer bits than this are delegated to BigInteger.
-     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on the 2-core development
-     * machine, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
+     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on a 2-core AMD EPYC with
+     * AVX-512, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
      * BigInteger.multiply vs BigNat.of(a).multiply(BigNat.of(b)).toBigInteger(), balanced
      * operands: 2^16 bits 449 vs 449 us, 2^17 bits 1241 vs 1399 us, 2^18 bits 3749 vs 2673 us,
      * 2^20 bits 29.2 vs 15.4 ms. Single-threaded BigNat wins from 2^18 bits; with both cores it
@@ -35,7 +35,7 @@ public final class BigMath {
     /**
      * Radix conversions of values with fewer bits than this (or texts with fewer characters than
      * this / 8) are delegated to BigInteger. Measured with FacadeCrossover
-     * (src/test/java/org/bignat/div) on the shared 2-core development machine, thread CPU time,
+     * (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time,
      * conversions to and from BigNat included: BigNat's decimal toString is ahead from about 2^13
      * bits (2x at 2^14), its parse from about 2^11 bits (3x at 2^13).
      */
@@ -74,8 +74,7 @@ public final class BigMath {
     /**
      * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger
      * (whose Burnikel–Ziegler division ties with ours below the FFT range). Measured with
-     * FacadeCrossover (src/test/java/org/bignat/div) on the shared 2-core development machine, thread
-     * CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
+     * FacadeCrossover (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
      * conversions; BigNat is ahead by 1.4x at 2^18 bits and 3.5x at 2^20, mixed at 2^16..2^17.
      */
     public static final long DIVIDE_CROSSOVER_BITS = 1L << 18;
