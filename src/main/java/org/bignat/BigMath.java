@@ -11,8 +11,8 @@ import java.util.Objects;
 public final class BigMath {
     /**
      * Products whose larger operand has fewer bits than this are delegated to BigInteger.
-     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on the 2-core development
-     * machine, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
+     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on a 2-core AMD EPYC with
+     * AVX-512, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
      * BigInteger.multiply vs BigNat.of(a).multiply(BigNat.of(b)).toBigInteger(), balanced
      * operands: 2^16 bits 449 vs 449 us, 2^17 bits 1241 vs 1399 us, 2^18 bits 3749 vs 2673 us,
      * 2^20 bits 29.2 vs 15.4 ms. Single-threaded BigNat wins from 2^18 bits; with both cores it
@@ -24,7 +24,7 @@ public final class BigMath {
      * Products whose smaller operand has fewer bits than this are delegated to BigInteger, whatever
      * the larger one: 2560 bits is BigInteger's Karatsuba threshold (80 ints), below which it
      * multiplies by schoolbook, linear in the larger operand, and the conversions alone cost as much.
-     * Measured on the 2-core AMD EPYC development machine (JDK 17, -Dbignat.parallelism=1, thread
+     * Measured on a 2-core AMD EPYC with AVX2 (JDK 17, -Dbignat.parallelism=1, thread
      * CPU time, best of 5; larger operand 2^18, 2^20, 2^22 bits): with a 2^11-bit smaller operand
      * BigInteger is 1.2-3x faster; with 2^12 bits the BigNat route is 3.6-4.6x faster, and it stays
      * ahead at every larger size (1.7-6x), where BigInteger's Karatsuba and Toom-3 split by the
@@ -35,7 +35,7 @@ public final class BigMath {
     /**
      * Radix conversions of values with fewer bits than this (or texts with fewer characters than
      * this / 8) are delegated to BigInteger. Measured with FacadeCrossover
-     * (src/test/java/org/bignat/div) on the shared 2-core development machine, thread CPU time,
+     * (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time,
      * conversions to and from BigNat included: BigNat's decimal toString is ahead from about 2^13
      * bits (2x at 2^14), its parse from about 2^11 bits (3x at 2^13).
      */
@@ -74,8 +74,7 @@ public final class BigMath {
     /**
      * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger
      * (whose Burnikel–Ziegler division ties with ours below the FFT range). Measured with
-     * FacadeCrossover (src/test/java/org/bignat/div) on the shared 2-core development machine, thread
-     * CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
+     * FacadeCrossover (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
      * conversions; BigNat is ahead by 1.4x at 2^18 bits and 3.5x at 2^20, mixed at 2^16..2^17.
      */
     public static final long DIVIDE_CROSSOVER_BITS = 1L << 18;

@@ -23,14 +23,14 @@ import org.bignat.core.Limbs;
 public final class Division {
     /**
      * Divisor and quotient size (limbs) from which recursive division beats Algorithm D. Measured with
-     * DivisionCrossover (src/test/java/org/bignat/div, mode rungs, thread CPU time) on the shared
-     * 2-core development machine: 2n-by-n divisions by both algorithms tie between 96 and 160 limbs.
+     * DivisionCrossover (src/test/java/org/bignat/div, mode rungs, thread CPU time) on a shared
+     * 2-core AMD EPYC: 2n-by-n divisions by both algorithms tie between 96 and 160 limbs.
      */
     public static final int RECURSIVE_THRESHOLD = 96;
 
     /**
      * Divisor and quotient size (limbs) from which Newton division beats recursive division. Measured
-     * with DivisionCrossover (mode rungs) on the shared 2-core development machine: recursive ahead at
+     * with DivisionCrossover (mode rungs) on a shared 2-core AMD EPYC: recursive ahead at
      * 1500 limbs, Newton ahead at 3000 (the machine was loaded: the figures scatter by 30%).
      */
     public static final int NEWTON_THRESHOLD = 2000;
@@ -39,7 +39,7 @@ public final class Division {
      * Divisor and quotient size (limbs) from which Newton division with a cached full-length
      * reciprocal beats recursive division, for a divisor prepared as reused ({@link Divisor}).
      * Measured with ConversionCrossover (decimal toString at 2^20 and 2^22 bits, thread CPU time) on
-     * the shared 2-core development machine for 50, 100, 200, 400 and 800: flat within 5%, 100 best.
+     * a shared 2-core AMD EPYC for 50, 100, 200, 400 and 800: flat within 5%, 100 best.
      */
     public static final int NEWTON_REUSED_THRESHOLD = 100;
 

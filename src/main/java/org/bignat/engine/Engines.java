@@ -30,8 +30,8 @@ public final class Engines {
     /**
      * Products whose operands have together at least this many bits go to the GPU (in auto mode, when
      * one is there); smaller ones stay on the CPU, where the PCIe transfer would dominate.
-     * 2^18 bits together (2^17 per balanced operand): measured on the device machine (NVIDIA H200, 16
-     * CPU cores, 2026-11-21, org.bignat.cuda.ssa.GpuSsaTiming, host-to-host medians): 2^16 x 2^16 bits
+     * 2^18 bits together (2^17 per balanced operand): measured on an NVIDIA H200 host with 16 CPU
+     * cores (org.bignat.cuda.ssa.GpuSsaTiming, host-to-host medians): 2^16 x 2^16 bits
      * GPU 0.93 ms vs CPU vector engine 0.66 ms; 2^17 x 2^17 bits GPU 1.01 ms vs CPU 1.52 ms.
      */
     public static final long GPU_MULTIPLY_CROSSOVER_BITS = 1L << 18;

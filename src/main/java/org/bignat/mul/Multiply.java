@@ -34,7 +34,7 @@ import org.bignat.core.Limbs;
  * so about 5.4 bits per product bit for a multiply and 2.7 for a square, plus a little per
  * thread. At peak that is about 0.9 bytes of live heap per product bit (1.8 bytes per operand bit
  * of a balanced multiply), operands and result included: a 2^32 x 2^32-bit product holds about
- * 8 GB and runs in a 16 GB heap (measured on the development machine: 2^32 x 2^32 bits in
+ * 8 GB and runs in a 16 GB heap (measured on a 2-core AMD EPYC: 2^32 x 2^32 bits in
  * -Xmx16g, 94 s on one free core, no full collection; 2^30 x 2^30 bits in -Xmx3g). Give the
  * collector some headroom above the live figure. Index arithmetic on bit positions is done in {@code long}; the
  * only size limit is Java's: a result of more than {@code Integer.MAX_VALUE - 8} limbs (about

@@ -20,8 +20,8 @@ import org.bignat.core.WorkerPool;
 public final class RadixConversion {
     /**
      * Values of at most this many limbs are printed by the quadratic basecase. Measured with
-     * ConversionCrossover (src/test/java/org/bignat/radix, thread CPU time) on the shared 2-core
-     * development machine: decimal toString of 2^20 and 2^22 bits with limits 20, 40 and 80 limbs is
+     * ConversionCrossover (src/test/java/org/bignat/radix, thread CPU time) on a shared 2-core
+     * AMD EPYC: decimal toString of 2^20 and 2^22 bits with limits 20, 40 and 80 limbs is
      * flat within the noise (5%); 40 kept.
      */
     static final int PRINT_LEAF_LIMBS = 40;

@@ -283,7 +283,7 @@ final class ButterflyVectorKernels implements ButterflyKernels {
      * for every digit, which made the stores the bottleneck. Summing two blocks per digit (squares
      * always, products on the JDKs where that compiles well, {@link #MUL_BLOCK_PAIRS}) shares the
      * digit's broadcasts and keeps six independent sums in flight, so the loop runs at about the
-     * multiplier's throughput (one 8-lane vpmullq per cycle on the development machine).
+     * multiplier's throughput (one 8-lane vpmullq per cycle on a 2-core AMD EPYC with AVX-512).
      * Every column sum is exact (below p 2^50 < 2^60 for p <= 768), so the canonical result is
      * that of any other exact schoolbook.
      *
@@ -443,7 +443,7 @@ final class ButterflyVectorKernels implements ButterflyKernels {
 
     /**
      * Whether {@link #leafMulMod} sums two blocks of L columns per digit (else one). Measured on
-     * the 2-core AMD EPYC development machine with AVX-512 (2026-11-21): JDK 25 multiplies
+     * a 2-core AMD EPYC with AVX-512: JDK 25 multiplies
      * p = 88 digits in 1.74 us with block pairs against 1.95 us one block at a time (leaf probe,
      * thread CPU time, min of 15 rounds), but on JDK 17 a 2^24-bit multiply took longer with the
      * pairs (interleaved in-JVM A/B, min of 12: 52.5 against 55.9-58.3 ms), although the leaf

@@ -5,7 +5,7 @@ import static org.bignat.core.Digits.W;
 
 /**
  * Plain-Java digit loops. The add loop is the "simplified Avizienis" absorb step (Bainville, GPU
- * benchmarks, 2009; references/redundant-add-gpu.txt): no digit depends on more than two input
+ * benchmarks, 2009): no digit depends on more than two input
  * positions, so the JIT can unroll and auto-vectorize it.
  */
 final class ScalarKernels implements DigitKernels {

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The basics of issue 2, item 8: {@code add} of two normalized values against {@code BigInteger.add},
+ * The basic operations: {@code add} of two normalized values against {@code BigInteger.add},
  * {@code normalize} (bytes of digits per second = 8 * digits / time), and {@code of}/
  * {@code toBigInteger} (bytes of value per second = bits / 8 / time).
  *
