@@ -24,8 +24,9 @@ public final class BigMath {
      * Products whose smaller operand has fewer bits than this are delegated to BigInteger, whatever
      * the larger one: 2560 bits is BigInteger's Karatsuba threshold (80 ints), below which it
      * multiplies by schoolbook, linear in the larger operand, and the conversions alone cost as much.
-     * Measured on a 2-core AMD EPYC with AVX2 (JDK 17, -Dbignat.parallelism=1, thread
-     * CPU time, best of 5; larger operand 2^18, 2^20, 2^22 bits): with a 2^11-bit smaller operand
+     * Measured with org.bignat.mul.UnbalancedProbe (src/test/java) on a 2-core AMD EPYC with
+     * AVX-512 (JDK 17, -Dbignat.parallelism=1, thread CPU time, best of 5; larger operand 2^18, 2^20,
+     * 2^22 bits): with a 2^11-bit smaller operand
      * BigInteger is 1.2-3x faster; with 2^12 bits the BigNat route is 3.6-4.6x faster, and it stays
      * ahead at every larger size (1.7-6x), where BigInteger's Karatsuba and Toom-3 split by the
      * larger operand and BigNat cuts it into balanced pieces.
