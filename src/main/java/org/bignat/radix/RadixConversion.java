@@ -60,7 +60,7 @@ public final class RadixConversion {
         java.util.Arrays.fill(out, (byte) '0');
         ChunkCodec codec = codec(radix);
         if (x.length >= PARALLEL_LIMBS && WorkerPool.THREADS > 1) {
-            WorkerPool.pool().invoke(new PrintTask(codec, x, out, out.length));
+            WorkerPool.invoke(new PrintTask(codec, x, out, out.length));
         } else {
             print(codec, x, out, out.length);
         }
@@ -81,7 +81,7 @@ public final class RadixConversion {
         }
         ChunkCodec codec = codec(radix);
         if (b.length >= PARALLEL_DIGITS && WorkerPool.THREADS > 1) {
-            return WorkerPool.pool().invoke(new ParseTask(codec, b, 0, b.length));
+            return WorkerPool.invoke(new ParseTask(codec, b, 0, b.length));
         }
         return parse(codec, b, 0, b.length);
     }
