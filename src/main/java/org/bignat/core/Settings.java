@@ -15,8 +15,9 @@ import java.util.Locale;
  * <tr><td>{@code bignat.engine}</td><td>{@code auto}</td><td>{@code auto}: the GPU for large
  *     products when one is there, the best CPU engine otherwise; {@code cpu}: never the GPU;
  *     {@code cuda}: the GPU for every engine operation, failing when there is none</td></tr>
- * <tr><td>{@code bignat.novector}</td><td>{@code false}</td><td>{@code true}: the scalar CPU kernels
- *     even where the Vector API module is readable</td></tr>
+ * <tr><td>{@code bignat.vector}</td><td>{@code auto}</td><td>{@code auto}: the Vector API kernels
+ *     where the module is readable and the CPU has 64-bit lane multiplies (512-bit vectors), else the
+ *     scalar ones; {@code on}: the Vector API kernels wherever they load; {@code off}: scalar</td></tr>
  * <tr><td>{@code bignat.parallelism}</td><td>available processors</td><td>worker threads of the CPU
  *     engine, 1 to 32767; 1 runs every operation on the caller's thread</td></tr>
  * <tr><td>{@code bignat.cuda.device}</td><td>0</td><td>the ordinal of the CUDA device to use</td></tr>
@@ -45,8 +46,11 @@ public final class Settings {
     /** The raw value of {@code bignat.engine}, for messages. */
     public static final String ENGINE_RAW = string("bignat.engine", "auto");
 
-    /** {@code bignat.novector}: scalar kernels even where the Vector API is readable. */
-    public static final boolean NO_VECTOR = Boolean.parseBoolean(string("bignat.novector", "false").trim());
+    /**
+     * {@code bignat.vector}, lower case: {@code auto} (the Vector API kernels where they are faster),
+     * {@code on} (wherever they load) or {@code off} (scalar kernels).
+     */
+    public static final String VECTOR = string("bignat.vector", "auto").trim().toLowerCase(Locale.ROOT);
 
     /** The largest pool ForkJoinPool accepts. */
     private static final int MAX_PARALLELISM = 0x7fff;

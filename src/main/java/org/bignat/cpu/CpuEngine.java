@@ -40,13 +40,13 @@ public final class CpuEngine implements Engine {
 
     /** The CPU engine of this JVM's {@link KernelProvider}: Vector API kernels when they loaded, else scalar. */
     public static CpuEngine best() {
-        return KernelProvider.vectorAvailable() ? VectorHolder.engine() : SCALAR;
+        return KernelProvider.vectorChosen() ? VectorHolder.engine() : SCALAR;
     }
 
     /** The Vector API engine, created at first use. */
     private static final class VectorHolder {
         private static final CpuEngine ENGINE =
-                KernelProvider.vectorAvailable() ? new CpuEngine(KernelProvider.vector().digitKernels()) : null;
+                KernelProvider.vectorLoaded() ? new CpuEngine(KernelProvider.vector().digitKernels()) : null;
 
         static CpuEngine engine() {
             if (ENGINE == null) {

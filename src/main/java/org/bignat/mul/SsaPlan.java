@@ -71,7 +71,7 @@ final class SsaPlan {
      * (scalar) and 0.43 ns (Vector API, AVX-512) per butterfly digit, i.e. per pair of coefficient
      * digits, in cache; out of cache the levels cost more, hence the margin.
      */
-    static final double C_BUTTERFLY = KernelProvider.vectorAvailable() ? 0.3 : 1.0;
+    static final double C_BUTTERFLY = KernelProvider.vectorChosen() ? 0.3 : 1.0;
     /**
      * Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns:
      * CostProbe measured 1.46 ns per digit for canonicalize + pack + unpack; this and
@@ -86,7 +86,7 @@ final class SsaPlan {
     /** Modelled basecase time: C_BASECASE * limbs^2 ns. */
     static final double C_BASECASE = 3.0;
 
-    private static final boolean VECTOR_LEAF = KernelProvider.vectorAvailable();
+    private static final boolean VECTOR_LEAF = KernelProvider.vectorChosen();
     /**
      * Digit-leaf schoolbook time per digit product, ns, plus a fixed cost per call. Scalar: 1.25 ns
      * (CostProbe). Vector API (CostProbe, 2-core AMD EPYC with AVX-512): the two-block column-order

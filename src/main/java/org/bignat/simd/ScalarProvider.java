@@ -20,4 +20,9 @@ final class ScalarProvider extends KernelProvider {
     public ButterflyKernels butterflyKernels() {
         return ScalarButterflies.INSTANCE;
     }
+
+    @Override
+    int lanes() {
+        return 1;
+    }
 }

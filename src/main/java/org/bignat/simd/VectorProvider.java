@@ -25,4 +25,9 @@ final class VectorProvider extends KernelProvider {
     public ButterflyKernels butterflyKernels() {
         return butterflies;
     }
+
+    @Override
+    int lanes() {
+        return jdk.incubator.vector.LongVector.SPECIES_PREFERRED.length();
+    }
 }

@@ -78,7 +78,7 @@ public class BasicsBenchmark {
                 redundant[i] = (r.nextLong() & Digits.MASK) + (r.nextInt(16) == 0 ? 1 : 0) - (r.nextInt(16) == 0 ? 1 : 0);
             }
             redundant[n - 1] = 1;
-            engine = kernels.equals("scalar") || !KernelProvider.vectorAvailable() ? CpuEngine.scalar() : CpuEngine.best();
+            engine = kernels.equals("scalar") || !KernelProvider.vectorLoaded() ? CpuEngine.scalar() : CpuEngine.best();
         }
     }
 

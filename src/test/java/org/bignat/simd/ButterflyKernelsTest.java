@@ -12,6 +12,11 @@ import org.junit.jupiter.api.Test;
  * against the scalar ones.
  */
 class ButterflyKernelsTest {
+    /** The Vector API butterflies where they load (chosen or not), else the scalar ones. */
+    private static ButterflyKernels vectorOrScalar() {
+        return (KernelProvider.vectorLoaded() ? KernelProvider.vector() : KernelProvider.scalar()).butterflyKernels();
+    }
+
     private static final long SEED = Long.getLong("bignat.test.seed", System.nanoTime());
 
     private static BigInteger value(long[] d, int p, BigInteger mod) {
@@ -107,7 +112,7 @@ class ButterflyKernelsTest {
     @Test
     void leafProductsMatchScalar() {
         Random r = new Random(SEED ^ 2);
-        ButterflyKernels v = KernelProvider.get().butterflyKernels();
+        ButterflyKernels v = vectorOrScalar();
         ButterflyKernels s = ScalarButterflies.INSTANCE;
         // p up to the largest digit leaf (DIGIT_BASECASE_MAX_DIGITS_VECTOR = 768), where the column sums peak
         for (int p : leafSizes()) {
@@ -137,7 +142,7 @@ class ButterflyKernelsTest {
     @Test
     void leafSquaresMatchBigInteger() {
         Random r = new Random(SEED ^ 3);
-        ButterflyKernels v = KernelProvider.get().butterflyKernels();
+        ButterflyKernels v = vectorOrScalar();
         for (int p : new int[] {1, 7, 8, 9, 15, 16, 17, 33, 88, 92, 97, 768}) {
             BigInteger mod = BigInteger.ONE.shiftLeft(48 * p).add(BigInteger.ONE);
             long[] sv = new long[v.leafScratch(p)];
@@ -163,7 +168,7 @@ class ButterflyKernelsTest {
     @Test
     void canonicalizeMatchesSerialPass() {
         Random r = new Random(SEED ^ 4);
-        ButterflyKernels v = KernelProvider.get().butterflyKernels();
+        ButterflyKernels v = vectorOrScalar();
         for (int p : new int[] {1, 2, 3, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 40, 88, 92, 97, 1376}) {
             for (int t = 0; t < 12; t++) {
                 long[] d = new long[p];
@@ -192,7 +197,7 @@ class ButterflyKernelsTest {
     @Test
     void activeKernelsMatchScalar() {
         Random r = new Random(SEED ^ 1);
-        ButterflyKernels v = KernelProvider.get().butterflyKernels();
+        ButterflyKernels v = vectorOrScalar();
         ButterflyKernels s = ScalarButterflies.INSTANCE;
         System.out.println("active SSA kernels: " + v.getClass().getName());
         for (int p = 1; p <= 70; p += (p < 20 ? 1 : 7)) {

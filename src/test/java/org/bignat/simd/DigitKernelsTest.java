@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The scalar kernels against the oracle, and the Vector API kernels against the scalar ones. */
 class DigitKernelsTest {
     static DigitKernels vectorOrNull() {
-        if (!KernelProvider.vectorAvailable()) {
+        if (!KernelProvider.vectorLoaded()) {
             assertThrows(EngineUnavailableException.class, CpuEngine::vector);
             return null;
         }
@@ -177,7 +177,7 @@ class DigitKernelsTest {
     }
 
     static CpuEngine[] engines() {
-        return KernelProvider.vectorAvailable()
+        return KernelProvider.vectorLoaded()
                 ? new CpuEngine[] {CpuEngine.scalar(), CpuEngine.vector()}
                 : new CpuEngine[] {CpuEngine.scalar()};
     }

@@ -44,7 +44,7 @@ class LeafFormsTest {
 
     @Test
     void bothFormsMatchEachOtherAndBigInteger() {
-        Assumptions.assumeTrue(KernelProvider.vectorAvailable(), "Vector API not readable");
+        Assumptions.assumeTrue(KernelProvider.vectorLoaded(), "Vector API not readable");
         Random r = TestRandom.create("bothFormsMatchEachOtherAndBigInteger");
         ButterflyVectorKernels k = new ButterflyVectorKernels();
         for (int p : sizes()) {
