@@ -5,7 +5,6 @@
 #include "add.cuh"
 #include "normalize.cuh"
 #include "compare.cuh"
-#include "convert.cuh"
 #include "ssa_fft.cuh"
 #include "ssa_pointwise.cuh"
 #include "ssa_finish.cuh"
