@@ -11,10 +11,9 @@ import jcuda.Pointer;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction_attribute;
-import jcuda.driver.CUresult;
+import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
-import org.bignat.cuda.DeviceException;
 import org.bignat.cuda.DeviceStream;
 import org.bignat.cuda.KernelArgs;
 
@@ -136,9 +135,9 @@ public final class GpuSsa {
         Context(CudaDevice d, DeviceStream s) {
             d.makeCurrent();
             CUdevice dev = new CUdevice();
-            check(cuCtxGetDevice(dev), "cuCtxGetDevice");
+            Cu.check(cuCtxGetDevice(dev), "cuCtxGetDevice");
             int[] v = new int[1];
-            check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
+            Cu.check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
                     "cuDeviceGetAttribute");
             int smem = v[0];
             clusters = d.computeCapability() >= CLUSTER_CC;
@@ -160,18 +159,18 @@ public final class GpuSsa {
                 setSmem(d, "ssa_fft_inverse_x", 4 << LOG_GROUP);
                 for (String f01 : new String[] {"ssa_pointwise2_mul_f01", "ssa_pointwise2_sqr_f01"}) {
                     setSmem(d, f01, pwSmem(Math.min(maxLogL, FUSED_LOG_L)));
-                    check(cuFuncSetAttribute(d.function(f01),
+                    Cu.check(cuFuncSetAttribute(d.function(f01),
                             CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
                             CLUSTER_SCHEDULING_LOAD_BALANCING), "cuFuncSetAttribute(" + f01 + ")");
                 }
             }
             long[] table = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
             twiddles = d.allocate((long) table.length * Long.BYTES, s);
-            check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
+            Cu.check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
         }
 
         private static void setSmem(CudaDevice d, String kernel, int bytes) {
-            check(cuFuncSetAttribute(d.function(kernel),
+            Cu.check(cuFuncSetAttribute(d.function(kernel),
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes), "cuFuncSetAttribute(" + kernel + ")");
         }
     }
@@ -291,7 +290,7 @@ public final class GpuSsa {
      */
     private static void finish(CudaDevice d, DeviceStream s, SsaPlan p, DeviceBuffer a, long nout, DeviceBuffer state,
             DeviceBuffer out) {
-        check(cuMemsetD32Async(state.pointer(), 0, finishStateBytes(nout) / Integer.BYTES, s.handle()), "cuMemsetD32Async");
+        Cu.check(cuMemsetD32Async(state.pointer(), 0, finishStateBytes(nout) / Integer.BYTES, s.handle()), "cuMemsetD32Async");
         long blocks = finishTiles(nout);
         if (p.packed) {
             d.launch("ssa_finish61", blocks, FIN_THREADS, 0, s,
@@ -601,13 +600,7 @@ public final class GpuSsa {
     public static long trimmedLength(CudaDevice d, DeviceStream s, DeviceBuffer out, long n) {
         s.synchronize();
         long[] top = new long[1];
-        check(cuMemcpyDtoH(Pointer.to(top), out.pointer((n - 1) * Long.BYTES), Long.BYTES), "cuMemcpyDtoH");
+        Cu.check(cuMemcpyDtoH(Pointer.to(top), out.pointer((n - 1) * Long.BYTES), Long.BYTES), "cuMemcpyDtoH");
         return top[0] == 0 ? n - 1 : n;
-    }
-
-    private static void check(int r, String call) {
-        if (r != CUresult.CUDA_SUCCESS) {
-            throw new DeviceException(call + " failed: " + CUresult.stringFor(r), r);
-        }
     }
 }
