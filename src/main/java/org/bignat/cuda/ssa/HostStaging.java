@@ -36,10 +36,10 @@ import org.bignat.cuda.DeviceStream;
  * chunks let several threads copy between the Java heap and pinned memory at once (one thread's copy
  * runs at about 8-10 GB/s, below PCIe's ~55 GB/s), and each chunk's DMA is queued as soon as its host
  * copy is done, so host copies and DMA overlap; nothing waits between the upload and the kernels.
- * Measured on the H200 machine (2026-11-21, GpuSsaTiming 24 and 30, medians): 2^24 x 2^24 bits
- * host-to-host went from 2.62 ms (per-operand synchronized uploads through 4 MiB slots copied by one
- * thread each, and a trimming copy of the product) to 1.63-1.67 ms (device work alone 0.83 ms), and
- * 2^30 x 2^30 bits from 183 ms to 64 ms (device work 49 ms).
+ * Measured on the H200 machine (GpuSsaTiming 24 and 30, medians): 2^24 x 2^24 bits host-to-host takes
+ * 1.63-1.67 ms this way (device work alone 0.83 ms) against 2.62 ms with per-operand synchronized uploads
+ * through 4 MiB slots copied by one thread each and a trimming copy of the product, and 2^30 x 2^30 bits
+ * 64 ms against 183 ms (device work 49 ms).
  *
  * <p>Invariant between operations: every slot is idle (its last DMA and host copy finished), so the
  * next operation may use any slot on any stream. An operation that fails synchronizes its stream and
