@@ -35,8 +35,8 @@ __device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L,
 /**
  * floor(x / d) for 0 <= x < 2^40, 0 < d < 2^24 and a quotient below 2^19 (here a coefficient index,
  * at most 2^k + 1 <= 2^18 + 1), given inv ~ 1/d (float): the float product's relative error is below
- * 2^-22, so it is within 1 of the true quotient, and one correction each way makes it exact (this
- * replaces a 64-bit division subroutine).
+ * 2^-22, so it is within 1 of the true quotient, and one correction each way makes it exact (cheaper than
+ * a 64-bit division subroutine).
  */
 __device__ __forceinline__ ssa_i64 ssa_divf(ssa_i64 x, ssa_i64 d, float inv) {
     ssa_i64 q = (ssa_i64)((float)x * inv);
@@ -159,7 +159,7 @@ __device__ __forceinline__ ssa_u64 ssa_carries32(unsigned g, unsigned p, unsigne
     return (a + b + c) ^ a ^ b;
 }
 
-/** Digit t before its carry (0 at and past nout), as the one-digit-per-thread combine computed it: s_{t-1} from the previous lane. */
+/** Digit t before its carry, x_t = (s_t mod B) + floor(s_{t-1} / B) (0 at and past nout): s_{t-1} from the previous lane. */
 template <class Sum>
 __device__ __forceinline__ ssa_u64 ssa_fin_digit(const Sum& sum, ssa_i64 t, ssa_i64 nout) {
     const ssa_u64 s = t < nout ? sum(t) : 0;

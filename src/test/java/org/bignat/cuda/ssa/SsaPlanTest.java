@@ -145,7 +145,7 @@ class SsaPlanTest {
         assertEquals(2, GpuSsa.finishTiles(GpuSsa.TILE + 1));
         assertEquals(8L, GpuSsa.finishStateBytes(2));
         assertEquals(4L * (1 + 3), GpuSsa.finishStateBytes(3L * GpuSsa.TILE));
-        long nout = 2 * (((1L << 30) + 60) / 61);  // 2^30 x 2^30 bits: 17190 tiles, 69 KB (the old path: 282 MB of digits)
+        long nout = 2 * (((1L << 30) + 60) / 61);  // 2^30 x 2^30 bits: 17190 tiles, 69 KB (a scratch copy of the digits would be 282 MB)
         assertEquals(17190, GpuSsa.finishTiles(nout));
         assertEquals(4L * 17191, GpuSsa.finishStateBytes(nout));
     }
