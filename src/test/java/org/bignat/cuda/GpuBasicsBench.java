@@ -285,7 +285,7 @@ public final class GpuBasicsBench {
      * Launches of {@code work} enqueued back to back between the two events of one sample. With one
      * launch per sample the window also holds the host-side JCuda enqueue of that launch (the GPU idles
      * while Java calls into the driver: normalize 0.124 ms here against 0.117 ms enqueued from C++ in
-     * cuda/test/norm_harness, 2026-11-21, H200); back to back, each enqueue overlaps the previous
+     * cuda/test/norm_harness, H200); back to back, each enqueue overlaps the previous
      * launch's execution, as in any chain of device-resident operations. Applied to every row,
      * the copy ceiling included, so the ratios compare like with like.
      */
