@@ -204,7 +204,7 @@ public final class GpuSsa {
      * products that do plan ({@link GpuSsaPieces}, which waits once per piece product). The size limit is
      * then the card's memory (x, y and out plus one piece product's working set, at most about 16 GB) and, for a host
      * result, the Java array ({@code 2^31 - 1} digits, about 2^36.9 bits); an allocation past the card
-     * throws {@link org.bignat.cuda.DeviceOutOfMemoryException}, which {@link org.bignat.cuda.CudaEngine}
+     * throws {@link org.bignat.cuda.DeviceOutOfMemoryException}, which the CUDA engine
      * answers on the CPU.
      */
     public static void multiply(CudaDevice d, DeviceStream s, DeviceBuffer x, long nx, DeviceBuffer y, long ny,
