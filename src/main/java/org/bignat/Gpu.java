@@ -6,11 +6,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bignat.core.EngineUnavailableException;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
 import org.bignat.cuda.DeviceDigits;
-import org.bignat.cuda.DeviceException;
 import org.bignat.cuda.DeviceStream;
 
 /**

@@ -1,6 +1,8 @@
 package org.bignat.cuda;
 
 import jcuda.driver.CUresult;
+import org.bignat.DeviceException;
+import org.bignat.DeviceOutOfMemoryException;
 
 /**
  * The one check of CUresult codes of JCuda driver calls (exceptions are never enabled globally in JCuda):

@@ -31,7 +31,9 @@ import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.DeviceException;
+import org.bignat.DeviceOutOfMemoryException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.core.Settings;
 
 /**

@@ -18,6 +18,7 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
+import org.bignat.DeviceOutOfMemoryException;
 
 /**
  * The pool of device allocations behind {@link DeviceBuffer}. cuMemAlloc and cuMemFree are slow

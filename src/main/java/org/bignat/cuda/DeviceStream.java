@@ -6,6 +6,7 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 import jcuda.driver.CUevent;
 import jcuda.driver.CUstream;
+import org.bignat.DeviceException;
 
 /**
  * A CUDA stream (non-blocking with respect to the legacy default stream) borrowed from the device's

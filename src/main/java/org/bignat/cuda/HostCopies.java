@@ -2,6 +2,7 @@ package org.bignat.cuda;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import org.bignat.DeviceException;
 
 /**
  * Waiting on the host-side array copies that pinned staging runs on worker threads (shared by

@@ -23,6 +23,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;
+import org.bignat.DeviceException;
 import org.bignat.core.Settings;
 
 /**

@@ -3,10 +3,10 @@ package org.bignat.engine;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bignat.core.Engine;
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.core.Limbs;
 import org.bignat.cuda.CudaDevice;
-import org.bignat.cuda.DeviceException;
+import org.bignat.DeviceException;
 import org.bignat.cuda.HostLinear;
 import org.bignat.cuda.ssa.GpuSsa;
 

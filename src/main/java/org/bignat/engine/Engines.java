@@ -2,7 +2,7 @@ package org.bignat.engine;
 
 import java.util.Locale;
 import org.bignat.core.Engine;
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.core.Settings;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.simd.KernelProvider;

@@ -1,6 +1,6 @@
 package org.bignat.simd;
 
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.core.Settings;
 
 /**

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import org.bignat.BigNat;
+import org.bignat.DeviceException;
+import org.bignat.DeviceOutOfMemoryException;
 import org.bignat.Gpu;
 import org.bignat.TestRandom;
 import org.bignat.core.Engine;

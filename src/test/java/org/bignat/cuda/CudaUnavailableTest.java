@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import org.bignat.BigNat;
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.Test;

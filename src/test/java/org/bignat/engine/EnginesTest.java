@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.simd.KernelProvider;
 import org.junit.jupiter.api.Test;

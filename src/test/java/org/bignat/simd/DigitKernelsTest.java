@@ -10,7 +10,7 @@ import java.util.Random;
 import org.bignat.Oracle;
 import org.bignat.TestRandom;
 import org.bignat.core.Digits;
-import org.bignat.core.EngineUnavailableException;
+import org.bignat.EngineUnavailableException;
 import org.bignat.cpu.CpuEngine;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -11,6 +11,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction_attribute;
+import org.bignat.DeviceOutOfMemoryException;
 import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
@@ -50,7 +51,7 @@ import org.bignat.cuda.KernelArgs;
  * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft_pass.cuh}).
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
  * {@link #finishStateBytes} of finish scratch (4 bytes per tile); an allocation the card cannot hold throws
- * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken. Products past a single
+ * {@link org.bignat.DeviceOutOfMemoryException} having freed what was taken. Products past a single
  * transform (about 2^32.6 bits per balanced operand) are sums of piece products ({@link GpuSsaPieces}).
  */
 public final class GpuSsa {
@@ -204,7 +205,7 @@ public final class GpuSsa {
      * products that do plan ({@link GpuSsaPieces}, which waits once per piece product). The size limit is
      * then the card's memory (x, y and out plus one piece product's working set, at most about 16 GB) and, for a host
      * result, the Java array ({@code 2^31 - 1} digits, about 2^36.9 bits); an allocation past the card
-     * throws {@link org.bignat.cuda.DeviceOutOfMemoryException}, which the CUDA engine
+     * throws {@link org.bignat.DeviceOutOfMemoryException}, which the CUDA engine
      * answers on the CPU.
      */
     public static void multiply(CudaDevice d, DeviceStream s, DeviceBuffer x, long nx, DeviceBuffer y, long ny,

@@ -3,6 +3,7 @@ package org.bignat.cuda.ssa;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
+import org.bignat.DeviceOutOfMemoryException;
 import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
@@ -37,7 +38,7 @@ import org.bignat.cuda.DeviceStream;
  * piece product, the window sum, its normalized form): 64 bytes per piece digit. At the largest p (1.06 * 10^8
  * digits, 2^32.6 bits) that is at most 8.6 GB of transforms and 6.8 GB of buffers; a 2^33-bit operand's pieces of
  * 2^32 bits take 4.5 GB of buffers. An allocation the card cannot hold throws
- * {@link org.bignat.cuda.DeviceOutOfMemoryException} with everything taken freed; the CUDA engine
+ * {@link org.bignat.DeviceOutOfMemoryException} with everything taken freed; the CUDA engine
  * then answers on the CPU. The product's size is otherwise limited by the Java array behind a host result
  * ({@code 2^31 - 1} digits, about 2^36.9 bits: x, y and out then take 32 GiB of the card).
  */

@@ -23,7 +23,7 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
-import org.bignat.cuda.DeviceException;
+import org.bignat.DeviceException;
 import org.bignat.cuda.HostCopies;
 import org.bignat.cuda.DeviceStream;
 

@@ -17,7 +17,7 @@ import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.CudaTestHooks;
 import org.bignat.cuda.DeviceBuffer;
 import org.bignat.cuda.DeviceDigits;
-import org.bignat.cuda.DeviceOutOfMemoryException;
+import org.bignat.DeviceOutOfMemoryException;
 import org.bignat.cuda.DeviceStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

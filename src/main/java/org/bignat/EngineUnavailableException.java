@@ -1,4 +1,4 @@
-package org.bignat.core;
+package org.bignat;
 
 /** An optional engine cannot be used here; the message says why and what to do. */
 public class EngineUnavailableException extends RuntimeException {

@@ -1,4 +1,4 @@
-package org.bignat.cuda;
+package org.bignat;
 
 /** The device had too little free memory for an allocation, even after the buffer pool was emptied. */
 public class DeviceOutOfMemoryException extends DeviceException {

@@ -1,4 +1,4 @@
-package org.bignat.cuda;
+package org.bignat;
 
 /**
  * A CUDA operation failed on a device that was usable when it started: a launch error, a driver error,
