@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bignat.cuda.CudaDevice;
+import org.bignat.cuda.CudaDriver;
 import org.bignat.cuda.DeviceBuffer;
 import org.bignat.cuda.DeviceDigits;
 import org.bignat.cuda.DeviceStream;
@@ -52,6 +53,7 @@ public final class Gpu implements AutoCloseable {
     static Gpu open() {
         CudaDevice d;
         try {
+            CudaDriver.require(); // before CudaDevice, which loads JCuda
             d = CudaDevice.get();
         } catch (EngineUnavailableException e) {
             throw new EngineUnavailableException("BigNat.gpu(): no usable CUDA GPU: " + e.getMessage(), e);

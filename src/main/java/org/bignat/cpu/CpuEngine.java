@@ -1,8 +1,8 @@
 package org.bignat.cpu;
 
 import java.util.Arrays;
-import org.bignat.core.Engine;
 import org.bignat.EngineUnavailableException;
+import org.bignat.core.Engine;
 import org.bignat.core.Limbs;
 import org.bignat.core.Redundant;
 import org.bignat.mul.Multiply;

@@ -28,10 +28,12 @@ public final class Cu {
         }
         String what = call + " failed: " + CUresult.stringFor(result);
         if (result == CUresult.CUDA_ERROR_OUT_OF_MEMORY) {
-            throw new DeviceOutOfMemoryException(what, result);
+            throw new DeviceOutOfMemoryException(what + "; close Gpu values or sessions, or use smaller operands",
+                    result);
         }
         if (isSticky(result)) {
             CudaDevice.markBroken(what);
+            throw new DeviceException(what + "; the device is unusable until the JVM restarts", result);
         }
         throw new DeviceException(what, result);
     }

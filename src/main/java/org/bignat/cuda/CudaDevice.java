@@ -42,10 +42,12 @@ import org.bignat.core.Settings;
  * the jar's {@code org/bignat/cuda/bignat.fatbin}, a pool of streams, a pool of device buffers and
  * the pinned staging used for host transfers.
  *
- * <p>{@link #get()} opens it once per JVM; when that is impossible (no driver, no libcuda, JCuda's
- * natives missing, no device, a device too old for the image) it throws
+ * <p>{@link #get()} opens it once per JVM; when that is impossible (no driver, JCuda or its natives
+ * missing, no device, a device too old for the image) it throws
  * {@link EngineUnavailableException} with the reason, every time, without crashing the JVM. The
- * system property {@code bignat.cuda.device} picks a device ordinal (default 0).
+ * system property {@code bignat.cuda.device} picks a device ordinal (default 0). Callers that must not
+ * load JCuda on a machine without a driver ask {@link CudaDriver} first: loading this class may load
+ * JCuda classes (its signatures name them).
  *
  * <p>For kernel authors: {@link #allocate}, {@link #stream()}, {@link #launch} and {@link KernelArgs}
  * are the whole launch interface; kernels are looked up by their extern "C" name.
@@ -84,6 +86,7 @@ public final class CudaDevice {
 
     /** The device, opened on first call; throws {@link EngineUnavailableException} saying why not. */
     public static CudaDevice get() {
+        CudaDriver.require();
         synchronized (LOCK) {
             if (instance == null && failure == null) {
                 try {
@@ -98,7 +101,8 @@ public final class CudaDevice {
         }
         String broken = brokenReason;
         if (broken != null) {
-            throw new EngineUnavailableException("the CUDA device is unusable after a fatal error: " + broken);
+            throw new EngineUnavailableException("the CUDA device is unusable after a fatal error: " + broken
+                    + "; restart the JVM");
         }
         return instance;
     }
@@ -120,9 +124,12 @@ public final class CudaDevice {
             int[] count = new int[1];
             check(cuDeviceGetCount(count), "cuDeviceGetCount");
             int ordinal = Settings.CUDA_DEVICE;
+            if (count[0] == 0) {
+                throw new EngineUnavailableException("the CUDA driver sees no device; check nvidia-smi");
+            }
             if (count[0] <= ordinal) {
                 throw new EngineUnavailableException("no CUDA device " + ordinal + " (the driver sees "
-                        + count[0] + ")");
+                        + count[0] + "); set bignat.cuda.device to 0.." + (count[0] - 1));
             }
             CUdevice dev = new CUdevice();
             check(cuDeviceGet(dev, ordinal), "cuDeviceGet");
@@ -133,7 +140,7 @@ public final class CudaDevice {
                     + attribute(dev, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
             if (cc < MIN_COMPUTE_CAPABILITY) {
                 throw new EngineUnavailableException(name + " has compute capability " + cc / 10 + "." + cc % 10
-                        + "; the kernels need 8.0 or newer");
+                        + "; the kernels need 8.0 or newer (Ampere); pick another with bignat.cuda.device");
             }
             long[] total = new long[1];
             check(cuDeviceTotalMem(total, dev), "cuDeviceTotalMem");
@@ -150,10 +157,13 @@ public final class CudaDevice {
         } catch (LinkageError e) {
             // UnsatisfiedLinkError (JCuda's natives or libcuda.so missing), NoClassDefFoundError
             // (a failed JCuda static initializer), ExceptionInInitializerError
-            throw new EngineUnavailableException("the JCuda native library or the CUDA driver library "
-                    + "(libcuda) could not be loaded: " + e, e);
+            // JCuda's message nests every attempt's stack trace: it stays in the cause
+            throw new EngineUnavailableException("JCuda's native library or the CUDA driver did not load ("
+                    + e.getClass().getSimpleName() + "): check that org.jcuda:jcuda-natives for this platform is"
+                    + " present and supports the installed driver (detail in the cause)", e);
         } catch (CudaException | DeviceException e) {
-            throw new EngineUnavailableException("CUDA initialization failed: " + e.getMessage(), e);
+            throw new EngineUnavailableException("CUDA initialization failed: " + e.getMessage()
+                    + "; check the driver with nvidia-smi", e);
         }
     }
 
@@ -161,11 +171,11 @@ public final class CudaDevice {
         try (InputStream in = CudaDevice.class.getResourceAsStream(IMAGE_RESOURCE)) {
             if (in == null) {
                 throw new EngineUnavailableException("the kernel image org/bignat/cuda/" + IMAGE_RESOURCE
-                        + " is missing from the class path (build it with cuda/build.sh)");
+                        + " is missing from the bignat jar; rebuild the jar (cuda/build.sh builds the image)");
             }
             return in.readAllBytes();
         } catch (IOException e) {
-            throw new EngineUnavailableException("cannot read the kernel image: " + e, e);
+            throw new EngineUnavailableException("cannot read the kernel image from the bignat jar; check the jar", e);
         }
     }
 

@@ -2,11 +2,12 @@ package org.bignat.engine;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bignat.core.Engine;
+import org.bignat.DeviceException;
 import org.bignat.EngineUnavailableException;
+import org.bignat.core.Engine;
 import org.bignat.core.Limbs;
 import org.bignat.cuda.CudaDevice;
-import org.bignat.DeviceException;
+import org.bignat.cuda.CudaDriver;
 import org.bignat.cuda.HostLinear;
 import org.bignat.cuda.ssa.GpuSsa;
 
@@ -39,6 +40,7 @@ public final class CudaEngine implements Engine {
      *     selection)
      */
     public static Engine open(Engine cpu) {
+        CudaDriver.require(); // before CudaDevice, which loads JCuda
         return new CudaEngine(CudaDevice.get(), cpu);
     }
 

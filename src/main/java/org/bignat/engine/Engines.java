@@ -1,10 +1,11 @@
 package org.bignat.engine;
 
 import java.util.Locale;
-import org.bignat.core.Engine;
 import org.bignat.EngineUnavailableException;
+import org.bignat.core.Engine;
 import org.bignat.core.Settings;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.cuda.CudaDriver;
 import org.bignat.simd.KernelProvider;
 
 /**
@@ -21,7 +22,8 @@ import org.bignat.simd.KernelProvider;
  *     operations throw {@link EngineUnavailableException} with the reason.
  * </ul>
  * One {@link System.Logger} INFO line (logger {@code org.bignat}) names the engine chosen, why, and the
- * JVM flag that would enable a faster one.
+ * JVM flag that would enable a faster one or silence a JDK warning, only where giving it would change
+ * something.
  */
 public final class Engines {
     /** The system property that forces an engine: {@code auto}, {@code cpu} or {@code cuda}. */
@@ -35,9 +37,6 @@ public final class Engines {
      * GPU 0.93 ms vs CPU vector engine 0.66 ms; 2^17 x 2^17 bits GPU 1.01 ms vs CPU 1.52 ms.
      */
     public static final long GPU_MULTIPLY_CROSSOVER_BITS = 1L << 18;
-
-    /** The flag JCuda's native library needs on JDK 22+ to load without warnings/denial. */
-    public static final String NATIVE_ACCESS_FLAG = "--enable-native-access=ALL-UNNAMED";
 
     private Engines() {}
 
@@ -117,9 +116,10 @@ public final class Engines {
             case "cuda": {
                 try {
                     Engine gpu = openCuda(cpu);
-                    return new Selection(mode, gpu, gpu, PROPERTY + "=cuda");
+                    return new Selection(mode, gpu, gpu, PROPERTY + "=cuda" + nativeAccessHint());
                 } catch (EngineUnavailableException | LinkageError e) {
-                    String why = "CUDA forced by " + PROPERTY + "=cuda but unavailable: " + message(e);
+                    String why = "CUDA forced by " + PROPERTY + "=cuda but unavailable: " + message(e)
+                            + nativeAccessHint();
                     return new Selection(mode, new UnavailableEngine(why), null, why);
                 }
             }
@@ -128,10 +128,10 @@ public final class Engines {
                     Engine gpu = openCuda(cpu);
                     return new Selection(mode, gpu, gpu, "auto: CUDA available, used for products of at least "
                             + GPU_MULTIPLY_CROSSOVER_BITS + " operand bits; smaller work on " + cpu.name()
-                            + " (" + cpuWhy + ")");
+                            + " (" + cpuWhy + ")" + nativeAccessHint());
                 } catch (EngineUnavailableException | LinkageError e) {
-                    return new Selection(mode, cpu, null, "auto: CUDA unavailable (" + message(e)
-                            + "; with a CUDA GPU and driver, run with " + NATIVE_ACCESS_FLAG + "); " + cpuWhy);
+                    return new Selection(mode, cpu, null, "auto: CUDA unavailable (" + message(e) + "); " + cpuWhy
+                            + nativeAccessHint());
                 }
             }
             default: {
@@ -141,6 +141,16 @@ public final class Engines {
                         + rawMode + " (expected auto, cpu or cuda), using " + auto.reason());
             }
         }
+    }
+
+    /**
+     * "; run with FLAG ..." when JCuda's native library is loaded (or tried) without the flag that
+     * silences the JDK's warning about it, and the flag would change that; else empty
+     * ({@link CudaDriver#nativeAccessHint()}: JDK 24+, a CUDA driver and JCuda present, flag not given).
+     */
+    private static String nativeAccessHint() {
+        String flag = CudaDriver.nativeAccessHint();
+        return flag == null ? "" : "; run with " + flag + " to load JCuda's native library without the JDK's warning";
     }
 
     /** The CUDA engine, answering on {@code fallback} where the device fails. */

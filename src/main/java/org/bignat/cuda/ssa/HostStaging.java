@@ -21,11 +21,11 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
+import org.bignat.DeviceException;
 import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
-import org.bignat.DeviceException;
-import org.bignat.cuda.HostCopies;
 import org.bignat.cuda.DeviceStream;
+import org.bignat.cuda.HostCopies;
 
 /**
  * Pinned staging for the host-to-host GPU multiply: a ring of {@link #SLOTS} page-locked chunks of
