@@ -1,0 +1,21 @@
+/**
+ * BigNat: arbitrary-precision natural numbers for huge values, with a CUDA GPU engine and Vector API
+ * CPU kernels where available. The API is the one package {@link org.bignat}: {@link org.bignat.BigNat},
+ * the {@link java.math.BigInteger} facade {@link org.bignat.BigMath}, device-resident {@link org.bignat.Gpu}
+ * sessions and the exceptions they throw.
+ *
+ * <p>Both optional parts are static dependences, used only when present at run time:
+ * {@code jdk.incubator.vector} (add it with {@code --add-modules jdk.incubator.vector}; the kernels that
+ * use it are loaded reflectively only where it is readable) and {@code jcuda} (JCuda, an optional Maven
+ * dependency; on the module path add it with {@code --add-modules jcuda}; its classes are loaded only
+ * where a CUDA driver is installed).
+ */
+module org.bignat {
+    exports org.bignat;
+
+    // thread CPU time for the -Dbignat.ssa.trace=cpu diagnostic (a JDK module, always present)
+    requires java.management;
+
+    requires static jcuda;
+    requires static jdk.incubator.vector;
+}
