@@ -1,0 +1,4 @@
+/** The consumer as a module: reads org.bignat, which exports only its API package. */
+module consumer {
+    requires org.bignat;
+}
