@@ -61,7 +61,11 @@ public final class Gpu implements AutoCloseable {
         return new Gpu(d);
     }
 
-    /** The GPU's name, e.g. "NVIDIA H100 80GB HBM3". */
+    /**
+     * The GPU this session runs on.
+     *
+     * @return the device's name, e.g. "NVIDIA H100 80GB HBM3"
+     */
     public String deviceName() {
         return device.name();
     }
@@ -69,13 +73,26 @@ public final class Gpu implements AutoCloseable {
     /**
      * Waits until the work queued in this session so far has finished (add and subtract do not
      * wait); for timing device-resident work, as the bench's L1' rows do.
+     *
+     * @throws IllegalStateException when the session is closed
+     * @throws DeviceException when queued work failed on the device
      */
     public synchronized void synchronize() {
         checkOpen();
         stream.synchronize();
     }
 
-    /** Copies a value to the device (its digits as they are, redundant or canonical). */
+    /**
+     * Copies a value to the device (its digits as they are, redundant or canonical). Takes device
+     * memory of about 8 bytes per 61 bits of the value, and one PCIe transfer.
+     *
+     * @param x the value to copy
+     * @return the value on the device, owned by this session
+     * @throws NullPointerException when {@code x} is null
+     * @throws IllegalStateException when the session is closed
+     * @throws DeviceOutOfMemoryException when the device cannot hold it
+     * @throws DeviceException when the transfer fails on the device
+     */
     public synchronized Value upload(BigNat x) {
         Objects.requireNonNull(x, "x");
         checkOpen();
@@ -154,7 +171,17 @@ public final class Gpu implements AutoCloseable {
             this.cleanable = CLEANER.register(this, holder);
         }
 
-        /** {@code this + other}, carry-free on the device (does not wait). */
+        /**
+         * {@code this + other}, carry-free on the device: one pass over the digits, queued without
+         * waiting. The result has one digit more than the longer operand.
+         *
+         * @param other the value to add, of the same session
+         * @return a new value holding the sum, in redundant digits
+         * @throws NullPointerException when {@code other} is null
+         * @throws IllegalArgumentException when {@code other} belongs to another session
+         * @throws IllegalStateException when the session or either value is closed
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
+         */
         public Value add(Value other) {
             return addOrSubtract(other, false);
         }
@@ -163,6 +190,13 @@ public final class Gpu implements AutoCloseable {
          * {@code this - other}, carry-free on the device (does not wait). When other is larger the
          * result holds a negative value: {@link #normalize()} and {@link #download()} then throw
          * {@link ArithmeticException}.
+         *
+         * @param other the value to subtract, of the same session
+         * @return a new value holding the difference, in redundant digits
+         * @throws NullPointerException when {@code other} is null
+         * @throws IllegalArgumentException when {@code other} belongs to another session
+         * @throws IllegalStateException when the session or either value is closed
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
          */
         public Value subtract(Value other) {
             return addOrSubtract(other, true);
@@ -188,7 +222,10 @@ public final class Gpu implements AutoCloseable {
          * The canonical form (digits in [0, B), trimmed), computed by a parallel carry resolution on the
          * device; this value itself when it is already canonical. Waits for queued work.
          *
+         * @return the canonical form, a new value, or this one when already canonical
          * @throws ArithmeticException when the value is negative (a subtraction went below zero)
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
          */
         public Value normalize() {
             synchronized (Gpu.this) {
@@ -207,7 +244,19 @@ public final class Gpu implements AutoCloseable {
             }
         }
 
-        /** Compares the values (normalizing copies of non-canonical operands on the device). */
+        /**
+         * Compares the values (normalizing copies of non-canonical operands on the device). Waits for
+         * queued work.
+         *
+         * @param other the value to compare with, of the same session
+         * @return a negative number, zero or a positive number as this value is less than, equal to
+         *     or greater than {@code other}
+         * @throws NullPointerException when {@code other} is null
+         * @throws IllegalArgumentException when {@code other} belongs to another session
+         * @throws IllegalStateException when the session or either value is closed
+         * @throws ArithmeticException when either value is negative
+         * @throws DeviceException when the device fails
+         */
         @Override
         public int compareTo(Value other) {
             synchronized (Gpu.this) {
@@ -231,7 +280,15 @@ public final class Gpu implements AutoCloseable {
             }
         }
 
-        /** Copies the value to the host (normalizing on the device first when needed). */
+        /**
+         * Copies the value to the host (normalizing on the device first when needed). Waits for
+         * queued work; one PCIe transfer.
+         *
+         * @return the value as a {@link BigNat}, in canonical form
+         * @throws ArithmeticException when the value is negative (a subtraction went below zero)
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws DeviceException when the device fails
+         */
         public BigNat download() {
             synchronized (Gpu.this) {
                 checkUsable(this);
@@ -250,7 +307,16 @@ public final class Gpu implements AutoCloseable {
 
         /**
          * {@code this * other} by the GPU Schönhage–Strassen multiply, without a host round trip
-         * (operands are normalized on the device first when needed). Waits for the product.
+         * (operands are normalized on the device first when needed). Waits for the product. Time
+         * O(n log n log log n) for n-bit operands; device memory a few times the operands' size.
+         *
+         * @param other the other factor, of the same session
+         * @return a new value holding the product, in canonical form
+         * @throws NullPointerException when {@code other} is null
+         * @throws IllegalArgumentException when {@code other} belongs to another session
+         * @throws IllegalStateException when the session or either value is closed
+         * @throws ArithmeticException when either value is negative
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
          */
         public Value multiply(Value other) {
             synchronized (Gpu.this) {
@@ -259,7 +325,14 @@ public final class Gpu implements AutoCloseable {
             }
         }
 
-        /** {@code this * this} on the GPU, like {@link #multiply} with one forward transform fewer. */
+        /**
+         * {@code this * this} on the GPU, like {@link #multiply} with one forward transform fewer.
+         *
+         * @return a new value holding the square, in canonical form
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws ArithmeticException when the value is negative
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
+         */
         public Value square() {
             synchronized (Gpu.this) {
                 checkUsable(this);
@@ -295,17 +368,30 @@ public final class Gpu implements AutoCloseable {
             }
         }
 
-        /** The number of digits stored (redundant values are not trimmed). */
+        /**
+         * The size on the device.
+         *
+         * @return the number of 61-bit digits stored (redundant values are not trimmed)
+         */
         public long digitCount() {
             return length;
         }
 
-        /** Whether the digits are known to be canonical. */
+        /**
+         * Whether the digits are known to be canonical (then {@link #normalize()} returns this value).
+         *
+         * @return true for values made by {@link #normalize()}, a product or an upload of a canonical
+         *     {@link BigNat}
+         */
         public boolean isNormalized() {
             return normalized;
         }
 
-        /** The session this value belongs to. */
+        /**
+         * The session this value belongs to.
+         *
+         * @return the session that made this value
+         */
         public Gpu gpu() {
             return Gpu.this;
         }
