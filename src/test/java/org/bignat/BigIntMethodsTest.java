@@ -14,7 +14,7 @@ class BigIntMethodsTest {
     @Test
     void randomSmallOperands() {
         Random r = TestRandom.create("BigIntMethodsTest.randomSmallOperands");
-        for (int i = 0; i < 1500; i++) {
+        for (int i = 0; i < 700; i++) {
             BigInteger a = BigIntValues.anyValue(r, 3000);
             BigInteger b = r.nextInt(4) == 0 ? BigIntValues.anyValue(r, 200) : BigIntValues.anyValue(r, 3000);
             BigInt x = BigIntValues.form(r, a);
@@ -28,7 +28,7 @@ class BigIntMethodsTest {
     @Test
     void randomMediumOperands() {
         Random r = TestRandom.create("BigIntMethodsTest.randomMediumOperands");
-        for (int i = 0; i < 120; i++) {
+        for (int i = 0; i < 40; i++) {
             BigInteger a = BigIntValues.value(r, 4000 + r.nextInt(60000));
             BigInteger b = r.nextInt(3) == 0 ? BigIntValues.anyValue(r, 5000) : BigIntValues.value(r, 4000 + r.nextInt(60000));
             BigInt x = BigIntValues.form(r, a);
@@ -46,7 +46,7 @@ class BigIntMethodsTest {
         for (BigInteger a : adv) {
             BigInt x = BigIntValues.form(r, a);
             BigIntChecks.unary("adversarial", r, a, x);
-            for (int k = 0; k < 6; k++) {
+            for (int k = 0; k < (a.bitLength() > 20000 ? 1 : 3); k++) {
                 BigInteger b = r.nextBoolean() ? adv.get(r.nextInt(adv.size())) : BigIntValues.anyValue(r, 300);
                 BigIntChecks.binary("adversarial", a, b, x, BigIntValues.form(r, b));
             }
@@ -58,7 +58,7 @@ class BigIntMethodsTest {
     void hugeOperands() {
         Random r = TestRandom.create("BigIntMethodsTest.hugeOperands");
         for (int i = 0; i < 3; i++) {
-            int bits = (1 << 16) << r.nextInt(5); // 2^16 .. 2^20 bits
+            int bits = (1 << 16) << (i == 0 ? 4 : r.nextInt(2)); // 2^20, then 2^16 .. 2^17 bits
             BigInteger a = BigIntValues.value(r, bits);
             BigInteger b = BigIntValues.value(r, bits / 2 + r.nextInt(bits / 2));
             BigInt x = BigIntValues.form(r, a);
@@ -67,18 +67,21 @@ class BigIntMethodsTest {
             BigIntChecks.same(c + "add", () -> a.add(b), () -> x.add(y));
             BigIntChecks.same(c + "subtract", () -> b.subtract(a), () -> y.subtract(x));
             BigIntChecks.same(c + "multiply", () -> a.multiply(b), () -> x.multiply(y));
-            BigIntChecks.same(c + "divideAndRemainder", () -> a.divideAndRemainder(b), () -> x.divideAndRemainder(y));
-            BigIntChecks.same(c + "mod", () -> a.mod(b.abs()), () -> x.mod(y.abs()));
-            BigIntChecks.same(c + "sqrt", () -> a.abs().sqrt(), () -> x.abs().sqrt());
             BigIntChecks.same(c + "xor", () -> a.xor(b), () -> x.xor(y));
             BigIntChecks.same(c + "shiftRight", () -> a.shiftRight(bits / 3), () -> x.shiftRight(bits / 3));
             BigIntChecks.same(c + "toByteArray", a::toByteArray, x::toByteArray);
+            if (i == 0) {
+                continue; // at 2^20 bits the oracle's division, root and radix conversion take seconds
+            }
+            BigIntChecks.same(c + "divideAndRemainder", () -> a.divideAndRemainder(b), () -> x.divideAndRemainder(y));
+            BigIntChecks.same(c + "mod", () -> a.mod(b.abs()), () -> x.mod(y.abs()));
             BigIntChecks.same(c + "toString(16)", () -> a.toString(16), () -> x.toString(16));
+            BigIntChecks.sqrtChecked(c, a.abs(), x.abs());
             BigIntChecks.same(c + "doubleValue", a::doubleValue, x::doubleValue);
             BigIntChecks.same(c + "bitCount", a::bitCount, x::bitCount);
         }
-        BigInteger t = BigInteger.TEN.pow(100_000).negate().add(BigInteger.valueOf(12345));
-        BigIntChecks.same("decimal toString/parse of 10^100000-ish", t::toString, () -> BigInt.of(t).toString());
+        BigInteger t = BigInteger.TEN.pow(30_000).negate().add(BigInteger.valueOf(12345));
+        BigIntChecks.same("decimal toString/parse of 10^30000-ish", t::toString, () -> BigInt.of(t).toString());
         BigIntChecks.same("parse", () -> new BigInteger(t.toString()), () -> new BigInt(t.toString()));
         BigIntChecks.same("pow 3^50000", () -> BigInteger.valueOf(-3).pow(50001), () -> BigInt.valueOf(-3).pow(50001));
         BigIntChecks.same("pow 12^40000", () -> BigInteger.valueOf(12).pow(40000), () -> BigInt.valueOf(12).pow(40000));
