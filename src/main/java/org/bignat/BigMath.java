@@ -47,7 +47,15 @@ public final class BigMath {
 
     private BigMath() {}
 
-    /** {@code a * b}, as {@link BigInteger#multiply}. */
+    /**
+     * {@code a * b}, as {@link BigInteger#multiply}.
+     * Schönhage–Strassen through BigNat for huge operands: time O(n log n log log n) for n bits.
+     *
+     * @param a the first factor
+     * @param b the second factor
+     * @return {@code a * b}
+     * @throws ArithmeticException when the result exceeds BigInteger's range, as BigInteger would
+     */
     public static BigInteger multiply(BigInteger a, BigInteger b) {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(b, "b");
@@ -63,7 +71,13 @@ public final class BigMath {
         return sign < 0 ? r.negate() : r;
     }
 
-    /** {@code a * a}, as {@code a.multiply(a)}. */
+    /**
+     * {@code a * a}, as {@code a.multiply(a)}.
+     *
+     * @param a the value to square
+     * @return {@code a * a}
+     * @throws ArithmeticException when the result exceeds BigInteger's range, as BigInteger would
+     */
     public static BigInteger square(BigInteger a) {
         Objects.requireNonNull(a, "a");
         if (a.bitLength() < MULTIPLY_CROSSOVER_BITS) {
@@ -89,7 +103,11 @@ public final class BigMath {
 
     /**
      * {@code a / b} truncated toward zero, as {@link BigInteger#divide}.
+     * Time O(M(n)) for an n-bit dividend, M(n) the cost of an n-bit product.
      *
+     * @param a the dividend
+     * @param b the divisor
+     * @return the quotient, truncated toward zero
      * @throws ArithmeticException when {@code b} is zero
      */
     public static BigInteger divide(BigInteger a, BigInteger b) {
@@ -99,6 +117,9 @@ public final class BigMath {
     /**
      * {@code a - b * divide(a, b)}, the sign of {@code a}, as {@link BigInteger#remainder}.
      *
+     * @param a the dividend
+     * @param b the divisor
+     * @return the remainder, with the sign of {@code a}
      * @throws ArithmeticException when {@code b} is zero
      */
     public static BigInteger remainder(BigInteger a, BigInteger b) {
@@ -108,6 +129,9 @@ public final class BigMath {
     /**
      * {@code {divide(a, b), remainder(a, b)}}, as {@link BigInteger#divideAndRemainder}.
      *
+     * @param a the dividend
+     * @param b the divisor
+     * @return a new two-element array: the quotient, then the remainder
      * @throws ArithmeticException when {@code b} is zero
      */
     public static BigInteger[] divideAndRemainder(BigInteger a, BigInteger b) {
@@ -131,6 +155,8 @@ public final class BigMath {
     /**
      * {@code floor(sqrt(a))}, as {@link BigInteger#sqrt}.
      *
+     * @param a the value, at least 0
+     * @return the floor of its square root
      * @throws ArithmeticException when {@code a} is negative
      */
     public static BigInteger sqrt(BigInteger a) {
@@ -147,6 +173,9 @@ public final class BigMath {
     /**
      * {@code a^exponent}, as {@link BigInteger#pow}: 0^0 = 1.
      *
+     * @param a the base
+     * @param exponent the exponent, at least 0
+     * @return {@code a} to the power {@code exponent}
      * @throws ArithmeticException when {@code exponent < 0} or the result exceeds BigInteger's range
      */
     public static BigInteger pow(BigInteger a, int exponent) {
@@ -191,6 +220,11 @@ public final class BigMath {
     /**
      * The digits of {@code a} in the radix, as {@link BigInteger#toString(int)}: a leading '-' for a
      * negative value, lower case, and radix 10 when the radix is outside 2..36.
+     * Time O(M(n) log n) for n bits, M(n) the cost of an n-bit product.
+     *
+     * @param a the value
+     * @param radix the radix; outside 2..36, 10
+     * @return the digits, with a '-' when {@code a} is negative
      */
     public static String toString(BigInteger a, int radix) {
         Objects.requireNonNull(a, "a");
@@ -207,7 +241,11 @@ public final class BigMath {
     /**
      * Parses text as {@code new BigInteger(text, radix)} does: an optional '-' or '+', then at least
      * one digit of the radix ({@link Character#digit}, so non-ASCII digits are accepted as well).
+     * Time O(M(n) log n) for n bits, M(n) the cost of an n-bit product.
      *
+     * @param text the digits, with an optional sign
+     * @param radix the radix, 2 to 36
+     * @return the value of the text
      * @throws NumberFormatException for malformed text or a radix outside 2..36
      */
     public static BigInteger parse(String text, int radix) {

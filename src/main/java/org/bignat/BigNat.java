@@ -148,6 +148,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * The natural number {@code value}.
      *
+     * @param value the value, at least 0
+     * @return the BigNat of that value
      * @throws IllegalArgumentException when {@code value < 0}
      */
     public static BigNat valueOf(long value) {
@@ -169,6 +171,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * The natural number {@code value}.
      *
+     * @param value the value, at least 0
+     * @return the BigNat of that value
      * @throws IllegalArgumentException when {@code value} is negative
      */
     public static BigNat of(BigInteger value) {
@@ -186,6 +190,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * The natural number whose big-endian unsigned bytes are {@code bytes} (leading zero bytes allowed;
      * an empty array is zero). A byte array holds at most 2^34 bits, so this never exceeds the limit.
+     *
+     * @param bytes the big-endian unsigned bytes
+     * @return the BigNat they encode
      */
     public static BigNat fromByteArray(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
@@ -195,8 +202,13 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * Parses digits in the radix: ASCII {@code 0-9}, {@code a-z}, {@code A-Z} of value below the radix,
      * at least one, no sign, no spaces; leading zeros allowed. (A string holds at most 2^31 characters,
-     * at most 2^31 * log2(36) < 2^34 bits, so this never exceeds the limit.)
+     * at most 2^31 * log2(36) &lt; 2^34 bits, so this never exceeds the limit.)
+     * Time O(M(n) log n) for n bits, M(n) the cost of an n-bit product (divide and conquer over
+     * powers of the radix).
      *
+     * @param text the digits
+     * @param radix the radix, 2 to 36
+     * @return the value of the digits
      * @throws NumberFormatException naming the index of the first bad character (or the empty text)
      * @throws IllegalArgumentException when the radix is outside 2..36
      */
@@ -246,6 +258,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * This value as a BigInteger.
      *
+     * @return the same value as a BigInteger
      * @throws ArithmeticException when the value has more bits than BigInteger supports (2^31 - 1)
      */
     public BigInteger toBigInteger() {
@@ -268,6 +281,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * {@code {0}}, one zero byte, as {@code BigInteger.ZERO.toByteArray()} does, so code that reads
      * {@code bytes[0]} or passes the result to {@code new BigInteger(1, bytes)} keeps working.
      *
+     * @return the big-endian unsigned bytes, at least one
      * @throws ArithmeticException when the value needs more bytes than an array holds (2^34 bits)
      */
     public byte[] toByteArray() {
@@ -284,7 +298,11 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     /**
      * The digits of this value in the radix, lower case, no leading zeros ("0" for zero).
+     * Time O(M(n) log n) for n bits, M(n) the cost of an n-bit product (divide and conquer over
+     * powers of the radix).
      *
+     * @param radix the radix, 2 to 36
+     * @return the digits, lower case
      * @throws IllegalArgumentException when the radix is outside 2..36
      * @throws ArithmeticException when the text would not fit a String
      */
@@ -311,7 +329,14 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     // ------------------------------------------------------------------ arithmetic
 
-    /** {@code this + other}: carry-free, one pass; the result is generally not normalized. */
+    /**
+     * {@code this + other}: carry-free, one pass; the result is generally not normalized.
+     * Time O(n) for n-bit operands, with no carry chain.
+     *
+     * @param other the value to add
+     * @return the sum, in redundant digits
+     * @throws ArithmeticException when the sum would exceed {@link #MAX_BIT_LENGTH}
+     */
     public BigNat add(BigNat other) {
         Objects.requireNonNull(other, "other");
         if (other.digits.length == 0) {
@@ -328,6 +353,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * redundant result (see {@link Redundant#top}) that for normalized operands usually stops after a
      * digit or two.
      *
+     * @param other the value to subtract, at most this one
+     * @return the difference, in redundant digits
      * @throws ArithmeticException when {@code other > this}
      */
     public BigNat subtract(BigNat other) {
@@ -338,7 +365,17 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return ofTrimmed(Engines.forLinear().subtractTrimmed(digits, other.digits));
     }
 
-    /** {@code this * other}. */
+    /**
+     * {@code this * other}.
+     * Basecase, Karatsuba or Toom-3 below a size threshold, Schönhage–Strassen above it: time
+     * O(n log n log log n) for n-bit operands, on all cores (and on the GPU, when there is one, for
+     * operands of at least 2^18 bits together). Heap: a few times the operands' size while it
+     * works.
+     *
+     * @param other the other factor
+     * @return the product, in canonical form
+     * @throws ArithmeticException when the product would exceed {@link #MAX_BIT_LENGTH}
+     */
     public BigNat multiply(BigNat other) {
         Objects.requireNonNull(other, "other");
         long a = bitLength();
@@ -352,7 +389,13 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return ofCanonical(Engines.forMultiply(a + b).multiply(canonicalDigits(), other.canonicalDigits()));
     }
 
-    /** {@code this * this}. */
+    /**
+     * {@code this * this}.
+     * Like {@link #multiply} with one transform fewer.
+     *
+     * @return this value squared, in canonical form
+     * @throws ArithmeticException when the square would exceed {@link #MAX_BIT_LENGTH}
+     */
     public BigNat square() {
         long a = bitLength();
         if (a == 0) {
@@ -369,7 +412,10 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * {@code floor(this / divisor)}: Knuth's Algorithm D, recursive (Burnikel–Ziegler) or Newton
      * division by size (see {@link org.bignat.div.Division}).
+     * Time O(M(n)) for an n-bit dividend (Newton division), M(n) the cost of an n-bit product.
      *
+     * @param divisor the divisor, not zero
+     * @return the quotient, rounded down
      * @throws ArithmeticException when {@code divisor} is zero
      */
     public BigNat divide(BigNat divisor) {
@@ -387,6 +433,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * {@code this mod divisor}, in {@code [0, divisor)}.
      *
+     * @param divisor the divisor, not zero
+     * @return the remainder
      * @throws ArithmeticException when {@code divisor} is zero
      */
     public BigNat remainder(BigNat divisor) {
@@ -396,6 +444,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * {@code {q, r}} with {@code this = q * divisor + r} and {@code 0 <= r < divisor}.
      *
+     * @param divisor the divisor, not zero
+     * @return a new two-element array: the quotient, then the remainder
      * @throws ArithmeticException when {@code divisor} is zero
      */
     public BigNat[] divideAndRemainder(BigNat divisor) {
@@ -410,12 +460,21 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return new BigNat[] {ofLimbs(qr[0]), ofLimbs(qr[1])};
     }
 
-    /** {@code floor(sqrt(this))}: Zimmermann's Karatsuba square root. */
+    /**
+     * {@code floor(sqrt(this))}: Zimmermann's Karatsuba square root.
+     * Time O(M(n)) for n bits, M(n) the cost of an n-bit product.
+     *
+     * @return the floor of the square root
+     */
     public BigNat sqrt() {
         return sqrtAndRemainder()[0];
     }
 
-    /** {@code {s, r}} with {@code s = floor(sqrt(this))} and {@code r = this - s^2} (so {@code r <= 2s}). */
+    /**
+     * {@code {s, r}} with {@code s = floor(sqrt(this))} and {@code r = this - s^2} (so {@code r <= 2s}).
+     *
+     * @return a new two-element array: the root {@code s}, then the remainder {@code r}
+     */
     public BigNat[] sqrtAndRemainder() {
         if (isZero()) {
             return new BigNat[] {ZERO, ZERO};
@@ -426,13 +485,22 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     // ------------------------------------------------------------------ representation
 
-    /** The same value in canonical form (every digit in [0, B)); {@code this} when already canonical. */
+    /**
+     * The same value in canonical form (every digit in [0, B)); {@code this} when already canonical.
+     * Time O(n): one carry chain, once per value (cached).
+     *
+     * @return the canonical form of this value
+     */
     public BigNat normalize() {
         long[] c = canonicalDigits();
         return c == digits ? this : new BigNat(c, true);
     }
 
-    /** Whether this representation is canonical (a cheap check: no carry chain is run). */
+    /**
+     * Whether this representation is canonical (a cheap check: no carry chain is run).
+     *
+     * @return true when the digits are canonical
+     */
     public boolean isNormalized() {
         long[] c = canonical;
         if (c != null) {
@@ -453,7 +521,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * device memory of its values.
      *
      * @return a new session on the CUDA device
-     * @throws org.bignat.core.EngineUnavailableException when no usable CUDA GPU is there (no
+     * @throws EngineUnavailableException when no usable CUDA GPU is there (no
      *     driver, no JCuda natives, no device); the message says which
      */
     public static Gpu gpu() {
@@ -462,12 +530,20 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     // ------------------------------------------------------------------ comparison
 
-    /** 0 for zero, 1 otherwise. */
+    /**
+     * 0 for zero, 1 otherwise.
+     *
+     * @return 0 or 1
+     */
     public int signum() {
         return digits.length == 0 ? 0 : 1; // trimmed and non-negative: non-empty means positive
     }
 
-    /** Whether this is zero. */
+    /**
+     * Whether this is zero.
+     *
+     * @return true for zero
+     */
     public boolean isZero() {
         return digits.length == 0;
     }
@@ -519,7 +595,11 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     // ------------------------------------------------------------------ bits
 
-    /** The number of bits of the value, excluding leading zeros (0 for zero). */
+    /**
+     * The number of bits of the value, excluding leading zeros (0 for zero).
+     *
+     * @return the bit length, at most {@link #MAX_BIT_LENGTH}
+     */
     public long bitLength() {
         return bitLength(canonicalDigits());
     }
@@ -529,7 +609,11 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return n == 0 ? 0 : (long) Digits.W * (n - 1) + 64 - Long.numberOfLeadingZeros(canonicalDigits[n - 1]);
     }
 
-    /** The number of one bits of the value. */
+    /**
+     * The number of one bits of the value.
+     *
+     * @return the population count
+     */
     public long bitCount() {
         long c = 0;
         for (long d : canonicalDigits()) {
@@ -541,6 +625,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * Whether bit {@code n} (weight 2^n) of the value is set.
      *
+     * @param n the bit index, 0 for the lowest bit
+     * @return true when the bit is one
      * @throws ArithmeticException when {@code n < 0}, as BigInteger does
      */
     public boolean testBit(long n) {
@@ -555,6 +641,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * {@code this * 2^n}; a negative {@code n} shifts right.
      *
+     * @param n the shift distance in bits
+     * @return the shifted value
      * @throws ArithmeticException when the result would exceed {@link #MAX_BIT_LENGTH}
      */
     public BigNat shiftLeft(long n) {
@@ -571,7 +659,14 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return ofCanonical(Shifts.left(canonicalDigits(), n));
     }
 
-    /** {@code floor(this / 2^n)}; a negative {@code n} shifts left. */
+    /**
+     * {@code floor(this / 2^n)}; a negative {@code n} shifts left.
+     *
+     * @param n the shift distance in bits
+     * @return the shifted value
+     * @throws ArithmeticException when a left shift (negative {@code n}) would exceed
+     *     {@link #MAX_BIT_LENGTH}
+     */
     public BigNat shiftRight(long n) {
         if (n < 0) {
             if (isZero()) {
@@ -591,22 +686,42 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return ofCanonical(Shifts.right(canonicalDigits(), n));
     }
 
-    /** Bitwise and. */
+    /**
+     * Bitwise and.
+     *
+     * @param other the other operand
+     * @return {@code this & other}
+     */
     public BigNat and(BigNat other) {
         return ofCanonical(Bitwise.and(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
     }
 
-    /** Bitwise or. */
+    /**
+     * Bitwise or.
+     *
+     * @param other the other operand
+     * @return {@code this | other}
+     */
     public BigNat or(BigNat other) {
         return ofCanonical(Bitwise.or(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
     }
 
-    /** Bitwise exclusive or. */
+    /**
+     * Bitwise exclusive or.
+     *
+     * @param other the other operand
+     * @return {@code this ^ other}
+     */
     public BigNat xor(BigNat other) {
         return ofCanonical(Bitwise.xor(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
     }
 
-    /** {@code this & ~other}. */
+    /**
+     * {@code this & ~other}.
+     *
+     * @param other the other operand
+     * @return {@code this & ~other}
+     */
     public BigNat andNot(BigNat other) {
         return ofCanonical(Bitwise.andNot(canonicalDigits(), Objects.requireNonNull(other, "other").canonicalDigits()));
     }
@@ -632,6 +747,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * The value as a long.
      *
+     * @return the value, when it fits
      * @throws ArithmeticException when it does not fit (more than 63 bits)
      */
     public long longValueExact() {
@@ -697,16 +813,30 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     // ------------------------------------------------------------------ serialization
 
-    /** Serialized as its canonical 64-bit limbs, through a proxy that validates them when read. */
+    /**
+     * Serialized as its canonical 64-bit limbs, through a proxy that validates them when read.
+     *
+     * @return the serial proxy
+     */
     private Object writeReplace() {
         return new SerialForm(limbs());
     }
 
-    /** A BigNat never appears in a stream itself; a forged one is rejected. */
+    /**
+     * A BigNat never appears in a stream itself; a forged one is rejected.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw new InvalidObjectException("BigNat is serialized through its proxy");
     }
 
+    /**
+     * A BigNat never appears in a stream itself.
+     *
+     * @throws InvalidObjectException always
+     */
     private void readObjectNoData() throws InvalidObjectException {
         throw new InvalidObjectException("BigNat is serialized through its proxy");
     }
