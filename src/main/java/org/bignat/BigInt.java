@@ -154,6 +154,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * Parses a decimal integer, as {@link BigInteger#BigInteger(String)}: an optional '-' or '+', then
      * at least one digit ({@link Character#digit}, so non-ASCII digits count as well).
      *
+     * @param val an optional sign, then decimal digits
      * @throws NumberFormatException when the text is not a valid decimal integer
      */
     public BigInt(String val) {
@@ -163,6 +164,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * Parses an integer in the radix, as {@link BigInteger#BigInteger(String, int)}.
      *
+     * @param val an optional sign, then digits of the radix
+     * @param radix the radix, 2 to 36
      * @throws NumberFormatException when the text is malformed or the radix is outside 2..36
      */
     public BigInt(String val, int radix) {
@@ -172,6 +175,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * The two's-complement big-endian value of the bytes, as {@link BigInteger#BigInteger(byte[])}.
      *
+     * @param val the big-endian two's-complement bytes
      * @throws NumberFormatException when the array is empty
      */
     public BigInt(byte[] val) {
@@ -182,6 +186,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * The two's-complement big-endian value of {@code val[off .. off+len)}, as
      * {@link BigInteger#BigInteger(byte[], int, int)}.
      *
+     * @param val the array holding the big-endian two's-complement bytes
+     * @param off the index of the first byte
+     * @param len the number of bytes
      * @throws NumberFormatException when {@code len} is zero
      * @throws IndexOutOfBoundsException when the range is outside the array
      */
@@ -193,6 +200,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * {@code signum * magnitude} with the magnitude's unsigned big-endian bytes, as
      * {@link BigInteger#BigInteger(int, byte[])}.
      *
+     * @param signum -1, 0 or 1
+     * @param magnitude the big-endian unsigned bytes of the magnitude
      * @throws NumberFormatException when signum is outside -1..1, or 0 with a non-zero magnitude
      */
     public BigInt(int signum, byte[] magnitude) {
@@ -203,6 +212,10 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * As {@link #BigInt(int, byte[])} for {@code magnitude[off .. off+len)}, as
      * {@link BigInteger#BigInteger(int, byte[], int, int)}.
      *
+     * @param signum -1, 0 or 1
+     * @param magnitude the array holding the big-endian unsigned bytes of the magnitude
+     * @param off the index of the first byte
+     * @param len the number of bytes
      * @throws NumberFormatException when signum is outside -1..1, or 0 with a non-zero magnitude
      * @throws IndexOutOfBoundsException when the range is outside the array
      */
@@ -214,13 +227,20 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * A random value uniform in {@code [0, 2^numBits - 1]}, as {@link BigInteger#BigInteger(int, Random)}
      * (the same value for the same state of {@code rnd}).
      *
+     * @param numBits the number of random bits, at least 0
+     * @param rnd the source of the bits
      * @throws IllegalArgumentException when {@code numBits < 0}
      */
     public BigInt(int numBits, Random rnd) {
         this(BigIntBytes.random(numBits, rnd));
     }
 
-    /** The value {@code val}, as {@link BigInteger#valueOf(long)}. */
+    /**
+     * The value {@code val}, as {@link BigInteger#valueOf(long)}.
+     *
+     * @param val the value
+     * @return the BigInt of that value
+     */
     public static BigInt valueOf(long val) {
         if (val >= -16 && val <= 16) {
             return SMALL_CACHE[(int) val + 16];
@@ -228,12 +248,22 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return new BigInt(BigInteger.valueOf(val));
     }
 
-    /** The value of {@code value}. */
+    /**
+     * The value of {@code value}.
+     *
+     * @param value the value
+     * @return the BigInt of that value
+     */
     public static BigInt of(BigInteger value) {
         return small(Objects.requireNonNull(value, "value"));
     }
 
-    /** The (non-negative) value of {@code value}. */
+    /**
+     * The (non-negative) value of {@code value}.
+     *
+     * @param value the value
+     * @return the BigInt of that value
+     */
     public static BigInt of(BigNat value) {
         return large(1, Objects.requireNonNull(value, "value"));
     }
@@ -241,6 +271,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code signum * magnitude}.
      *
+     * @param signum -1, 0 or 1
+     * @param magnitude the magnitude
+     * @return the BigInt {@code signum * magnitude}
      * @throws IllegalArgumentException when signum is outside -1..1, or 0 with a non-zero magnitude
      */
     public static BigInt of(int signum, BigNat magnitude) {
@@ -257,6 +290,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * This value as a BigInteger.
      *
+     * @return the same value as a BigInteger
      * @throws ArithmeticException when it has more bits than BigInteger supports (2^31 - 1)
      */
     public BigInteger toBigInteger() {
@@ -267,14 +301,23 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return sign < 0 ? m.negate() : m;
     }
 
-    /** {@code |this|} as a BigNat. */
+    /**
+     * {@code |this|} as a BigNat.
+     *
+     * @return the absolute value as a BigNat
+     */
     public BigNat magnitude() {
         return nat();
     }
 
     // ------------------------------------------------------------------ arithmetic
 
-    /** {@code this + val}. Carry-free in the large form (see the class comment). */
+    /**
+     * {@code this + val}. Carry-free in the large form (see the class comment).
+     *
+     * @param val the other operand
+     * @return {@code this + val}
+     */
     public BigInt add(BigInt val) {
         if (mag == null && val.mag == null) {
             return small(small.add(val.small));
@@ -288,7 +331,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return BigIntArith.add(sign, nat(), val.sign, val.nat());
     }
 
-    /** {@code this - val}. Carry-free in the large form (see the class comment). */
+    /**
+     * {@code this - val}. Carry-free in the large form (see the class comment).
+     *
+     * @param val the other operand
+     * @return {@code this - val}
+     */
     public BigInt subtract(BigInt val) {
         if (mag == null && val.mag == null) {
             return small(small.subtract(val.small));
@@ -302,7 +350,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return BigIntArith.add(sign, nat(), -val.sign, val.nat());
     }
 
-    /** {@code this * val}. */
+    /**
+     * {@code this * val}.
+     *
+     * @param val the other operand
+     * @return {@code this * val}
+     */
     public BigInt multiply(BigInt val) {
         if (mag == null && val.mag == null) {
             return small(small.multiply(val.small));
@@ -316,6 +369,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this * val}, as {@code BigInteger.parallelMultiply} (JDK 19): BigNat's products above
      * the small sizes already use every core ({@code bignat.parallelism}), so this is {@link #multiply}.
+     *
+     * @param val the other operand
+     * @return {@code this * val}
      */
     public BigInt parallelMultiply(BigInt val) {
         return multiply(val);
@@ -324,6 +380,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this / val} truncated toward zero.
      *
+     * @param val the divisor
+     * @return the quotient, truncated toward zero
      * @throws ArithmeticException when {@code val} is zero
      */
     public BigInt divide(BigInt val) {
@@ -337,6 +395,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this - val * divide(val)}: zero or of the sign of {@code this}.
      *
+     * @param val the divisor
+     * @return the remainder, with the sign of this value
      * @throws ArithmeticException when {@code val} is zero
      */
     public BigInt remainder(BigInt val) {
@@ -350,6 +410,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code {divide(val), remainder(val)}}.
      *
+     * @param val the divisor
+     * @return a new two-element array: the quotient, then the remainder
      * @throws ArithmeticException when {@code val} is zero
      */
     public BigInt[] divideAndRemainder(BigInt val) {
@@ -371,6 +433,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this mod m}, in {@code [0, m)}.
      *
+     * @param m the modulus, positive
+     * @return {@code this mod m}, in {@code [0, m)}
      * @throws ArithmeticException when {@code m <= 0}
      */
     public BigInt mod(BigInt m) {
@@ -387,6 +451,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this^exponent} (and {@code 0^0 = 1}).
      *
+     * @param exponent the exponent, at least 0
+     * @return this value to the power {@code exponent}
      * @throws ArithmeticException when {@code exponent < 0}, or the result exceeds 2^36 bits
      */
     public BigInt pow(int exponent) {
@@ -408,6 +474,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code floor(sqrt(this))}.
      *
+     * @return the floor of the square root
      * @throws ArithmeticException when {@code this} is negative
      */
     public BigInt sqrt() {
@@ -421,6 +488,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code {s, this - s*s}} with {@code s = floor(sqrt(this))}.
      *
+     * @return a new two-element array: the root, then the remainder
      * @throws ArithmeticException when {@code this} is negative
      */
     public BigInt[] sqrtAndRemainder() {
@@ -439,17 +507,29 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         }
     }
 
-    /** {@code |this|}. */
+    /**
+     * {@code |this|}.
+     *
+     * @return the absolute value
+     */
     public BigInt abs() {
         return sign >= 0 ? this : negate();
     }
 
-    /** {@code -this}. */
+    /**
+     * {@code -this}.
+     *
+     * @return {@code -this}
+     */
     public BigInt negate() {
         return mag == null ? new BigInt(small.negate()) : new BigInt(-sign, mag);
     }
 
-    /** -1, 0 or 1 as this value is negative, zero or positive. */
+    /**
+     * -1, 0 or 1 as this value is negative, zero or positive.
+     *
+     * @return -1, 0 or 1
+     */
     public int signum() {
         return sign;
     }
@@ -459,6 +539,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this * 2^n}; a negative {@code n} shifts right (as {@link #shiftRight}).
      *
+     * @param n the shift distance in bits
+     * @return the shifted value
      * @throws ArithmeticException when the result would exceed 2^36 bits
      */
     public BigInt shiftLeft(int n) {
@@ -469,6 +551,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * {@code floor(this / 2^n)} (arithmetic: negative values round toward minus infinity); a negative
      * {@code n} shifts left.
      *
+     * @param n the shift distance in bits
+     * @return the shifted value
      * @throws ArithmeticException when a left shift would exceed 2^36 bits
      */
     public BigInt shiftRight(int n) {
@@ -498,7 +582,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return BigIntBits.shiftRight(sign, mag, n);
     }
 
-    /** {@code this & val} (two's complement, as BigInteger). */
+    /**
+     * {@code this & val} (two's complement, as BigInteger).
+     *
+     * @param val the other operand
+     * @return {@code this & val}
+     */
     public BigInt and(BigInt val) {
         if (mag == null && val.mag == null) {
             return new BigInt(small.and(val.small));
@@ -506,7 +595,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return BigIntBits.and(sign, nat(), val.sign, val.nat());
     }
 
-    /** {@code this | val} (two's complement, as BigInteger). */
+    /**
+     * {@code this | val} (two's complement, as BigInteger).
+     *
+     * @param val the other operand
+     * @return {@code this | val}
+     */
     public BigInt or(BigInt val) {
         if (mag == null && val.mag == null) {
             return new BigInt(small.or(val.small));
@@ -514,7 +608,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return BigIntBits.or(sign, nat(), val.sign, val.nat());
     }
 
-    /** {@code this ^ val} (two's complement, as BigInteger). */
+    /**
+     * {@code this ^ val} (two's complement, as BigInteger).
+     *
+     * @param val the other operand
+     * @return {@code this ^ val}
+     */
     public BigInt xor(BigInt val) {
         if (mag == null && val.mag == null) {
             return new BigInt(small.xor(val.small));
@@ -522,7 +621,11 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return BigIntBits.xor(sign, nat(), val.sign, val.nat());
     }
 
-    /** {@code ~this}, that is {@code -this - 1}. */
+    /**
+     * {@code ~this}, that is {@code -this - 1}.
+     *
+     * @return {@code ~this}
+     */
     public BigInt not() {
         if (mag == null) {
             return small(small.not());
@@ -530,7 +633,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return sign > 0 ? large(-1, mag.add(BigNat.ONE)) : large(1, mag.subtract(BigNat.ONE));
     }
 
-    /** {@code this & ~val} (two's complement, as BigInteger). */
+    /**
+     * {@code this & ~val} (two's complement, as BigInteger).
+     *
+     * @param val the other operand
+     * @return {@code this & ~val}
+     */
     public BigInt andNot(BigInt val) {
         if (mag == null && val.mag == null) {
             return new BigInt(small.andNot(val.small));
@@ -541,6 +649,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * Whether bit {@code n} of the two's-complement value is set.
      *
+     * @param n the bit index, 0 for the lowest bit
+     * @return true when the bit is one
      * @throws ArithmeticException when {@code n < 0}
      */
     public boolean testBit(int n) {
@@ -556,6 +666,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this | 2^n}.
      *
+     * @param n the bit index, 0 for the lowest bit
+     * @return the value with the bit set
      * @throws ArithmeticException when {@code n < 0}
      */
     public BigInt setBit(int n) {
@@ -569,6 +681,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this & ~2^n}.
      *
+     * @param n the bit index, 0 for the lowest bit
+     * @return the value with the bit cleared
      * @throws ArithmeticException when {@code n < 0}
      */
     public BigInt clearBit(int n) {
@@ -582,6 +696,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * {@code this ^ 2^n}.
      *
+     * @param n the bit index, 0 for the lowest bit
+     * @return the value with the bit flipped
      * @throws ArithmeticException when {@code n < 0}
      */
     public BigInt flipBit(int n) {
@@ -602,7 +718,11 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return large(1, BigNat.ONE.shiftLeft(n));
     }
 
-    /** The index of the lowest one bit (of |this|, the same in two's complement), -1 for zero. */
+    /**
+     * The index of the lowest one bit (of |this|, the same in two's complement), -1 for zero.
+     *
+     * @return the index of the lowest one bit, -1 for zero
+     */
     public int getLowestSetBit() {
         if (mag == null) {
             return small.getLowestSetBit();
@@ -614,6 +734,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * The number of bits of the minimal two's-complement form, sign bit excluded ({@code ceil(log2(
      * this < 0 ? -this : this + 1))}), as {@link BigInteger#bitLength()}.
      *
+     * @return the bit length
      * @throws ArithmeticException when it exceeds {@code Integer.MAX_VALUE}
      */
     public int bitLength() {
@@ -627,6 +748,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * The number of bits of the two's-complement form that differ from its sign bit, as
      * {@link BigInteger#bitCount()}.
      *
+     * @return the number of bits that differ from the sign bit
      * @throws ArithmeticException when it exceeds {@code Integer.MAX_VALUE}
      */
     public int bitCount() {
@@ -686,12 +808,22 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         return h;
     }
 
-    /** The smaller of the two ({@code this} when equal). */
+    /**
+     * The smaller of the two ({@code this} when equal).
+     *
+     * @param val the other operand
+     * @return the smaller value
+     */
     public BigInt min(BigInt val) {
         return compareTo(val) <= 0 ? this : val;
     }
 
-    /** The larger of the two ({@code this} when equal). */
+    /**
+     * The larger of the two ({@code this} when equal).
+     *
+     * @param val the other operand
+     * @return the larger value
+     */
     public BigInt max(BigInt val) {
         return compareTo(val) >= 0 ? this : val;
     }
@@ -701,6 +833,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * The digits in the radix, lower case, '-' first when negative; radix 10 when {@code radix} is
      * outside 2..36, as {@link BigInteger#toString(int)}.
+     *
+     * @param radix the radix; outside 2..36, 10
+     * @return the digits, with a '-' for a negative value
      */
     public String toString(int radix) {
         if (radix < Character.MIN_RADIX || radix > Character.MAX_RADIX) {
@@ -723,6 +858,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * The minimal big-endian two's-complement bytes (at least one; sign bit included), as
      * {@link BigInteger#toByteArray()}.
      *
+     * @return the big-endian two's-complement bytes, at least one
      * @throws ArithmeticException when the value needs more bytes than an array holds
      */
     public byte[] toByteArray() {
@@ -773,6 +909,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * The value as a long.
      *
+     * @return the value, when it fits
      * @throws ArithmeticException when it is outside the long range
      */
     public long longValueExact() {
@@ -785,6 +922,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * The value as an int.
      *
+     * @return the value, when it fits
      * @throws ArithmeticException when it is outside the int range
      */
     public int intValueExact() {
@@ -797,6 +935,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * The value as a short.
      *
+     * @return the value, when it fits
      * @throws ArithmeticException when it is outside the short range
      */
     public short shortValueExact() {
@@ -809,6 +948,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * The value as a byte.
      *
+     * @return the value, when it fits
      * @throws ArithmeticException when it is outside the byte range
      */
     public byte byteValueExact() {
@@ -820,16 +960,30 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
 
     // ------------------------------------------------------------------ serialization
 
-    /** Serialized as its sign and BigNat magnitude, through a proxy that validates them when read. */
+    /**
+     * Serialized as its sign and BigNat magnitude, through a proxy that validates them when read.
+     *
+     * @return the serial proxy
+     */
     private Object writeReplace() {
         return new SerialForm(sign, nat());
     }
 
-    /** A BigInt never appears in a stream itself; a forged one is rejected. */
+    /**
+     * A BigInt never appears in a stream itself; a forged one is rejected.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
+     */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw new InvalidObjectException("BigInt is serialized through its proxy");
     }
 
+    /**
+     * A BigInt never appears in a stream itself.
+     *
+     * @throws InvalidObjectException always
+     */
     private void readObjectNoData() throws InvalidObjectException {
         throw new InvalidObjectException("BigInt is serialized through its proxy");
     }

@@ -10,7 +10,11 @@ package org.bignat;
 public class DeviceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** @serial the CUresult code of the failed driver call, 0 when none applies */
+    /**
+     * The code of the failed driver call.
+     *
+     * @serial the CUresult code, 0 when none applies
+     */
     private final int result;
 
     /**

@@ -1,5 +1,6 @@
 package org.bignat.cuda;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.bignat.EngineUnavailableException;
 
@@ -52,6 +52,7 @@ public final class CudaDriver {
     private static final String LD_CACHE = "/etc/ld.so.cache";
     private static final String WINDOWS_DRIVER = "nvcuda.dll";
     private static final String MAC_DRIVER = "libcuda.dylib";
+    private static final String MAC_DIR = "/usr/local/cuda/lib";
 
     private CudaDriver() {}
 
@@ -152,43 +153,43 @@ public final class CudaDriver {
         return null;
     }
 
-    private static String os() {
-        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    /** Windows, told by its file separator (system properties are read in {@code core.Settings} only). */
+    private static boolean windows() {
+        return File.separatorChar == '\\';
     }
 
     private static String driverName() {
-        String os = os();
-        return os.startsWith("windows") ? WINDOWS_DRIVER : os.startsWith("mac") ? MAC_DRIVER : LINUX_DRIVER;
+        return windows() ? WINDOWS_DRIVER : LINUX_DRIVER;
     }
 
     /**
      * The driver library's path, searched where the platform's dynamic loader would find it (the
-     * directories of {@code LD_LIBRARY_PATH} or {@code PATH}, the system directories, on Linux also
-     * the loader's cache {@value #LD_CACHE}), or null.
+     * directories of {@code LD_LIBRARY_PATH}, {@code DYLD_LIBRARY_PATH} or {@code PATH}, the system
+     * directories, on Linux also the loader's cache {@value #LD_CACHE}), or null.
      */
     private static String findDriver() {
         try {
-            String os = os();
-            String name = driverName();
-            List<String> dirs = new ArrayList<>();
-            if (os.startsWith("windows")) {
-                dirs.add(System.getenv().getOrDefault("SystemRoot", "C:\\Windows") + "\\System32");
-                addPath(dirs, System.getenv("PATH"));
-            } else if (os.startsWith("mac")) {
-                addPath(dirs, System.getenv("DYLD_LIBRARY_PATH"));
-                dirs.add("/usr/local/cuda/lib");
+            List<Path> candidates = new ArrayList<>();
+            if (windows()) {
+                String root = System.getenv().getOrDefault("SystemRoot", "C:\\Windows");
+                candidates.add(Path.of(root, "System32", WINDOWS_DRIVER));
+                addPath(candidates, System.getenv("PATH"), WINDOWS_DRIVER);
             } else {
-                addPath(dirs, System.getenv("LD_LIBRARY_PATH"));
-                dirs.addAll(List.of(LINUX_DIRS));
+                addPath(candidates, System.getenv("LD_LIBRARY_PATH"), LINUX_DRIVER);
+                for (String dir : LINUX_DIRS) {
+                    candidates.add(Path.of(dir, LINUX_DRIVER));
+                }
+                // macOS (CUDA drivers up to 10.2)
+                addPath(candidates, System.getenv("DYLD_LIBRARY_PATH"), MAC_DRIVER);
+                candidates.add(Path.of(MAC_DIR, MAC_DRIVER));
             }
-            for (String dir : dirs) {
-                Path p = Path.of(dir, name);
+            for (Path p : candidates) {
                 if (Files.exists(p)) {
                     return p.toString();
                 }
             }
-            if (!os.startsWith("windows") && !os.startsWith("mac") && inLoaderCache(name)) {
-                return name + " (in " + LD_CACHE + ")";
+            if (!windows() && inLoaderCache(LINUX_DRIVER)) {
+                return LINUX_DRIVER + " (in " + LD_CACHE + ")";
             }
         } catch (RuntimeException e) {
             // an invalid path in an environment variable, a security manager: treat as not found
@@ -196,11 +197,11 @@ public final class CudaDriver {
         return null;
     }
 
-    private static void addPath(List<String> dirs, String path) {
+    private static void addPath(List<Path> candidates, String path, String name) {
         if (path != null) {
-            for (String d : path.split(java.io.File.pathSeparator)) {
+            for (String d : path.split(File.pathSeparator)) {
                 if (!d.isBlank()) {
-                    dirs.add(d);
+                    candidates.add(Path.of(d, name));
                 }
             }
         }
