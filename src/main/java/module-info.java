@@ -6,9 +6,9 @@
  *
  * <p>Both optional parts are static dependences, used only when present at run time:
  * {@code jdk.incubator.vector} (add it with {@code --add-modules jdk.incubator.vector}; the kernels that
- * use it are loaded reflectively only where it is readable) and {@code jcuda} (JCuda, an optional Maven
- * dependency; on the module path add it with {@code --add-modules jcuda}; its classes are loaded only
- * where a CUDA driver is installed).
+ * use it are loaded reflectively only where it is readable) and JCuda (an optional Maven dependency;
+ * on the module path add it with {@code --add-modules jcuda}; its classes are loaded only where a
+ * CUDA driver is installed).
  */
 module org.bignat {
     exports org.bignat;
@@ -16,6 +16,9 @@ module org.bignat {
     // thread CPU time for the -Dbignat.ssa.trace=cpu diagnostic (a JDK module, always present)
     requires java.management;
 
-    requires static jcuda;
+    // JCuda (the GPU engine) is not named here: its jar declares no module name, and a module must
+    // not require one derived from a file name. On the module path the GPU engine finds JCuda's
+    // module by its package and reads it at run time (org.bignat.cuda.CudaDriver); the build
+    // compiles against it on the class path (--add-reads org.bignat=ALL-UNNAMED, pom.xml).
     requires static jdk.incubator.vector;
 }

@@ -15,7 +15,7 @@ import org.bignat.EngineUnavailableException;
 /**
  * Whether the GPU engine can be tried here, decided without touching a JCuda class: a CUDA driver
  * library must be installed, and JCuda must be reachable from this library (on the class path, or
- * resolved as module {@value #JCUDA_MODULE} on the module path). Only then does {@link CudaDevice}
+ * resolved on the module path: {@code --add-modules jcuda}). Only then does {@link CudaDevice}
  * load JCuda, whose class initializer extracts and loads its native library; on a machine without a
  * GPU driver nothing of JCuda is loaded, so no native library and no JVM warning about one.
  *
@@ -25,8 +25,12 @@ import org.bignat.EngineUnavailableException;
  * <p>This class must not reference any {@code jcuda} class, directly or through a signature.
  */
 public final class CudaDriver {
-    /** The module name of the JCuda jar on the module path (an automatic module named from its file name). */
-    public static final String JCUDA_MODULE = "jcuda";
+    /**
+     * The package of JCuda's driver API. On the module path JCuda is found by this package, not by a
+     * module name: its jar declares none, so its automatic module's name comes from the file name
+     * ({@code jcuda} for {@code jcuda-12.6.0.jar}), which is why {@code module-info} does not require it.
+     */
+    private static final String JCUDA_PACKAGE = "jcuda.driver";
 
     /** A class file of JCuda's, looked up as a resource (which loads nothing). */
     private static final String JCUDA_PROBE = "jcuda/driver/JCudaDriver.class";
@@ -64,6 +68,25 @@ public final class CudaDriver {
         static final String DRIVER = findDriver();
         static final String REASON = unavailable(DRIVER);
         static final String HINT = REASON == null ? hint() : null;
+
+        static {
+            if (REASON == null) {
+                readJcuda();
+            }
+        }
+    }
+
+    /**
+     * On the module path, makes this module read JCuda's (module-info names no JCuda module, see
+     * {@link #JCUDA_PACKAGE}); a module may add a read edge from itself. Nothing to do on the class path.
+     */
+    private static void readJcuda() {
+        Module self = CudaDriver.class.getModule();
+        jcudaModule().ifPresent(jcuda -> {
+            if (self.isNamed() && !self.canRead(jcuda)) {
+                self.addReads(jcuda);
+            }
+        });
     }
 
     /**
@@ -123,15 +146,18 @@ public final class CudaDriver {
     }
 
     /**
-     * The module JCuda's classes load in, without loading them: module {@value #JCUDA_MODULE} of this
-     * library's layer when this library is a named module, else the unnamed module of this library's
-     * class loader when JCuda's classes are on the class path; empty when JCuda is not reachable.
+     * The module JCuda's classes load in, without loading them: when this library is a named module,
+     * the module of its layer (or the layer's parents) holding package {@value #JCUDA_PACKAGE};
+     * otherwise, or when no module holds it, the unnamed module of this library's class loader when
+     * JCuda's classes are on the class path; empty when JCuda is not reachable.
      */
     static Optional<Module> jcudaModule() {
         Module self = CudaDriver.class.getModule();
-        if (self.isNamed()) {
-            ModuleLayer layer = self.getLayer();
-            return layer == null ? Optional.empty() : layer.findModule(JCUDA_MODULE);
+        if (self.isNamed() && self.getLayer() != null) {
+            Optional<Module> m = holding(self.getLayer(), JCUDA_PACKAGE);
+            if (m.isPresent()) {
+                return m;
+            }
         }
         ClassLoader loader = CudaDriver.class.getClassLoader();
         if (loader == null || loader.getResource(JCUDA_PROBE) == null) {
@@ -140,14 +166,30 @@ public final class CudaDriver {
         return Optional.of(loader.getUnnamedModule());
     }
 
+    /** The module of {@code layer} or of its ancestors that holds {@code pkg}. */
+    private static Optional<Module> holding(ModuleLayer layer, String pkg) {
+        for (Module m : layer.modules()) {
+            if (m.getPackages().contains(pkg)) {
+                return Optional.of(m);
+            }
+        }
+        for (ModuleLayer parent : layer.parents()) {
+            Optional<Module> m = holding(parent, pkg);
+            if (m.isPresent()) {
+                return m;
+            }
+        }
+        return Optional.empty();
+    }
+
     private static String unavailable(String driver) {
         if (driver == null) {
             return "no CUDA driver installed (" + driverName() + " not found); install the NVIDIA driver to use a GPU";
         }
         if (jcudaModule().isEmpty()) {
             return CudaDriver.class.getModule().isNamed()
-                    ? "module " + JCUDA_MODULE + " is not resolved: put org.jcuda:jcuda and its natives on the module"
-                            + " path and add --add-modules " + JCUDA_MODULE + " (see docs/usage.md)"
+                    ? "JCuda is not resolved: put org.jcuda:jcuda and its natives on the module path and add"
+                            + " --add-modules jcuda (see docs/usage.md)"
                     : "JCuda is not on the class path: add org.jcuda:jcuda and its natives (see docs/usage.md)";
         }
         return null;
