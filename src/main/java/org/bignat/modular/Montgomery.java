@@ -23,7 +23,7 @@ final class Montgomery implements ModRing {
      * exponent as long as the modulus) on the shared 2-core AMD EPYC, JDK 17: see the constant's
      * use in docs/design.md, "Number theory".
      */
-    static final int REDC_PRODUCT_THRESHOLD = 160;
+    static final int REDC_PRODUCT_THRESHOLD = 200;
 
     private final long[] m;
     private final int n;

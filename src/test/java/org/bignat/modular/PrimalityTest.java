@@ -75,8 +75,8 @@ class PrimalityTest {
         for (int n = 0; n < 3000; n++) {
             assertEquals(BigInteger.valueOf(n).isProbablePrime(100), Primality.isProbablePrime(new long[] {n}, 100), "n=" + n);
         }
-        for (int i = 0; i < 60; i++) {
-            int bits = 2 + rnd.nextInt(i < 40 ? 200 : 1200);
+        for (int i = 0; i < 30; i++) {
+            int bits = 2 + rnd.nextInt(i < 25 ? 200 : 700);
             BigInteger x = new BigInteger(bits, rnd);
             assertEquals(x.nextProbablePrime(), big(Primality.nextProbablePrime(l(x))), "next after " + x);
             BigInteger p = BigInteger.probablePrime(Math.max(2, bits), rnd);
