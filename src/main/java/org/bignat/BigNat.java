@@ -218,7 +218,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
                         + " digit");
             }
         }
-        WarmUp.onOperation(3L * n);
         return ofLimbs(RadixConversion.parse(s, radix));
     }
 
@@ -301,7 +300,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             throw new ArithmeticException("BigNat of " + bits + " bits has too many radix-" + radix
                     + " digits for a String");
         }
-        WarmUp.onOperation(bits);
         return RadixConversion.toString(limbs(), radix);
     }
 
@@ -351,7 +349,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (a + b - 1 > MAX_BIT_LENGTH) { // the product has a+b-1 or a+b bits
             throw tooBig(a + b - 1);
         }
-        WarmUp.onOperation(Math.max(a, b));
         return ofCanonical(Engines.forMultiply(a + b).multiply(canonicalDigits(), other.canonicalDigits()));
     }
 
@@ -364,7 +361,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (2 * a - 1 > MAX_BIT_LENGTH) {
             throw tooBig(2 * a - 1);
         }
-        WarmUp.onOperation(a);
         return ofCanonical(Engines.forMultiply(2 * a).square(canonicalDigits()));
     }
 
@@ -384,7 +380,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return ZERO;
         }
-        WarmUp.onOperation(bitLength());
         // Quotient only: the Newton rung can skip its last remainder product.
         return ofLimbs(org.bignat.div.Division.divide(limbs(), divisor.limbs()));
     }
@@ -411,7 +406,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return new BigNat[] {ZERO, this};
         }
-        WarmUp.onOperation(bitLength());
         long[][] qr = org.bignat.div.Division.divideAndRemainder(limbs(), divisor.limbs());
         return new BigNat[] {ofLimbs(qr[0]), ofLimbs(qr[1])};
     }
@@ -426,7 +420,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (isZero()) {
             return new BigNat[] {ZERO, ZERO};
         }
-        WarmUp.onOperation(bitLength());
         long[][] sr = org.bignat.div.SquareRoot.sqrtRem(limbs());
         return new BigNat[] {ofLimbs(sr[0]), ofLimbs(sr[1])};
     }

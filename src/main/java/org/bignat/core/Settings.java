@@ -27,8 +27,6 @@ import java.util.Locale;
  *     all (at least 2), created on demand</td></tr>
  * <tr><td>{@code bignat.cuda.copyThreads}</td><td>min(8, processors - 1)</td><td>threads copying
  *     between the Java heap and the staging slots (at least 1)</td></tr>
- * <tr><td>{@code bignat.warmup}</td><td>{@code true}</td><td>{@code false}: no background warm-up of
- *     the kernels on the first large operation</td></tr>
  * <tr><td>{@code bignat.ssa.k}</td><td>0</td><td>diagnostic: forces the CPU Schönhage–Strassen
  *     transform length 2^k of top-level products (0: the cost model chooses)</td></tr>
  * <tr><td>{@code bignat.ssa.trace}</td><td>unset</td><td>diagnostic: prints each top-level CPU
@@ -73,9 +71,6 @@ public final class Settings {
     /** {@code bignat.cuda.copyThreads}: heap-to-staging copy threads. */
     public static final int CUDA_COPY_THREADS = integer("bignat.cuda.copyThreads",
             Math.min(8, Runtime.getRuntime().availableProcessors() - 1), 1, 256);
-
-    /** {@code bignat.warmup}: the background warm-up of the kernels on the first large operation. */
-    public static final boolean WARM_UP = Boolean.parseBoolean(string("bignat.warmup", "true").trim());
 
     /** {@code bignat.ssa.k}: forced top-level CPU transform length exponent, 0 for the cost model. */
     public static final int SSA_FORCE_K = integer("bignat.ssa.k", 0, 0, 24);

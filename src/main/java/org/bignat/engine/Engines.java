@@ -13,7 +13,7 @@ import org.bignat.simd.KernelProvider;
  * ({@link Products} for algorithms on limbs). The system property {@value #PROPERTY}
  * ({@link Settings#ENGINE}) is read once, at first use:
  * <ul>
- * <li>{@code auto} (default): the CUDA engine when {@code org.bignat.cuda.CudaEngine.open} succeeds,
+ * <li>{@code auto} (default): the CUDA engine when {@link CudaEngine#open} succeeds,
  *     used for products above {@link #GPU_MULTIPLY_CROSSOVER_BITS}; the best CPU engine otherwise and
  *     for everything smaller;
  * <li>{@code cpu}: the best CPU engine for everything;
@@ -145,7 +145,7 @@ public final class Engines {
 
     /** The CUDA engine, answering on {@code fallback} where the device fails. */
     private static Engine openCuda(Engine fallback) {
-        return org.bignat.cuda.CudaEngine.open(fallback);
+        return CudaEngine.open(fallback);
     }
 
     /** The first line of the message, at most 300 characters: the log stays one line. */

@@ -8,7 +8,7 @@ import org.bignat.Gpu;
 import org.bignat.core.Engine;
 import org.bignat.core.Limbs;
 import org.bignat.cpu.CpuEngine;
-import org.bignat.cuda.CudaEngine;
+import org.bignat.engine.CudaEngine;
 import org.bignat.engine.Engines;
 
 /**

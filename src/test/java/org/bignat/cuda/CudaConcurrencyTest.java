@@ -17,6 +17,7 @@ import org.bignat.Gpu;
 import org.bignat.TestRandom;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

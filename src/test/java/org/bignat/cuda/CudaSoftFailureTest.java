@@ -12,6 +12,7 @@ import org.bignat.Gpu;
 import org.bignat.TestRandom;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

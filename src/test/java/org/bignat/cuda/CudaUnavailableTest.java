@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import org.bignat.BigNat;
 import org.bignat.core.EngineUnavailableException;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.Test;
 
 /**

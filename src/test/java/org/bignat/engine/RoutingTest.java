@@ -23,12 +23,16 @@ import org.junit.jupiter.api.Test;
  * stay BigInteger's.
  */
 class RoutingTest {
-    /** The CPU engine's answers, with each call's operation and operand bits recorded. */
+    /** Another engine's answers (the CPU's here, the GPU's in GpuRoutingTest), each call recorded. */
     static final class RecordingEngine implements Engine {
         record Call(String op, long bits) {}
 
-        final Engine cpu = CpuEngine.best();
+        final Engine cpu;
         final List<Call> calls = new CopyOnWriteArrayList<>();
+
+        RecordingEngine(Engine inner) {
+            cpu = inner;
+        }
 
         @Override
         public String name() {
@@ -86,7 +90,7 @@ class RoutingTest {
 
     @BeforeEach
     void install() {
-        gpu = new RecordingEngine();
+        gpu = new RecordingEngine(CpuEngine.best());
         Engine cpu = Engines.cpu();
         Engines.override(new Engines.Selection("auto", cpu, gpu, "test: a recording engine in the GPU's place"));
     }
