@@ -692,7 +692,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      */
     public BigNat gcd(BigNat other) {
         Objects.requireNonNull(other, "other");
-        WarmUp.onOperation(Math.max(bitLength(), other.bitLength()));
         return ofLimbs(org.bignat.gcd.Gcd.gcd(limbs(), other.limbs()));
     }
 
@@ -706,7 +705,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public BigNat modPow(BigNat exponent, BigNat modulus) {
         Objects.requireNonNull(exponent, "exponent");
         Objects.requireNonNull(modulus, "modulus");
-        WarmUp.onOperation(modulus.bitLength());
         return ofLimbs(org.bignat.modular.ModPow.modPow(limbs(), exponent.limbs(), modulus.limbs()));
     }
 
@@ -718,7 +716,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      */
     public BigNat modInverse(BigNat m) {
         Objects.requireNonNull(m, "m");
-        WarmUp.onOperation(m.bitLength());
         return ofLimbs(org.bignat.gcd.ExtendedGcd.modInverse(limbs(), m.limbs()));
     }
 
