@@ -799,6 +799,57 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return t;
     }
 
+    // ------------------------------------------------------------------ number theory
+
+    /**
+     * {@code gcd(this, other)}, with gcd(0, 0) = 0: Lehmer's algorithm with double-limb steps, and
+     * from {@link org.bignat.gcd.Gcd#GCD_HGCD_THRESHOLD} limbs Möller's subquadratic half-gcd on
+     * products from the engine.
+     */
+    public BigNat gcd(BigNat other) {
+        Objects.requireNonNull(other, "other");
+        return ofLimbs(org.bignat.gcd.Gcd.gcd(limbs(), other.limbs()));
+    }
+
+    /**
+     * {@code this^exponent mod modulus}, in [0, modulus); {@code x^0 mod m = 1 mod m}. Montgomery
+     * products and sliding windows (odd moduli; even ones split into their odd part and a power of
+     * two, as BigInteger does).
+     *
+     * @throws ArithmeticException "BigInteger: modulus not positive" when {@code modulus} is zero
+     */
+    public BigNat modPow(BigNat exponent, BigNat modulus) {
+        Objects.requireNonNull(exponent, "exponent");
+        Objects.requireNonNull(modulus, "modulus");
+        return ofLimbs(org.bignat.modular.ModPow.modPow(limbs(), exponent.limbs(), modulus.limbs()));
+    }
+
+    /**
+     * {@code this^-1 mod m}, in [0, m) (0 when m is 1), from the extended gcd.
+     *
+     * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m} is zero, and
+     *     "BigInteger not invertible." when {@code gcd(this, m) != 1}
+     */
+    public BigNat modInverse(BigNat m) {
+        Objects.requireNonNull(m, "m");
+        return ofLimbs(org.bignat.gcd.ExtendedGcd.modInverse(limbs(), m.limbs()));
+    }
+
+    /**
+     * True when this is probably prime, with BigInteger's contract: a prime always answers true, a
+     * composite true with probability at most 2^-certainty ({@code certainty <= 0}: true). Trial
+     * division by small primes, Miller–Rabin rounds and (from 100 bits) a Lucas test, as
+     * BigInteger.isProbablePrime.
+     */
+    public boolean isProbablePrime(int certainty) {
+        return org.bignat.modular.Primality.isProbablePrime(limbs(), certainty);
+    }
+
+    /** The least probable prime greater than this (certainty 100, as BigInteger.nextProbablePrime). */
+    public BigNat nextProbablePrime() {
+        return ofLimbs(org.bignat.modular.Primality.nextProbablePrime(limbs()));
+    }
+
     // ------------------------------------------------------------------ limits
 
     private static void checkBitLength(long bits) {
