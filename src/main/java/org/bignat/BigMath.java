@@ -297,7 +297,13 @@ public final class BigMath {
      */
     public static final long MODINVERSE_CROSSOVER_BITS = 1L << 11;
 
-    /** {@code gcd(|a|, |b|)}, as {@link BigInteger#gcd}: gcd(0, 0) = 0. */
+    /**
+     * {@code gcd(|a|, |b|)}, as {@link BigInteger#gcd}: gcd(0, 0) = 0.
+     *
+     * @param a one value
+     * @param b the other value
+     * @return the greatest common divisor, at least 0
+     */
     public static BigInteger gcd(BigInteger a, BigInteger b) {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(b, "b");
@@ -311,6 +317,10 @@ public final class BigMath {
      * {@code base^exponent mod m}, as {@link BigInteger#modPow}: in [0, m); a negative exponent
      * raises the inverse of base.
      *
+     * @param base the base
+     * @param exponent the exponent
+     * @param m the modulus, positive
+     * @return {@code base^exponent mod m}
      * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m <= 0}, and
      *     "BigInteger not invertible." when the exponent is negative and base has no inverse
      */
@@ -337,6 +347,9 @@ public final class BigMath {
     /**
      * {@code a^-1 mod m}, as {@link BigInteger#modInverse}.
      *
+     * @param a the value to invert
+     * @param m the modulus, positive
+     * @return the inverse, in [0, m)
      * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m <= 0}, and
      *     "BigInteger not invertible." when gcd(a, m) != 1
      */
@@ -352,7 +365,13 @@ public final class BigMath {
         return BigNat.of(mod(a, m)).modInverse(BigNat.of(m)).toBigInteger();
     }
 
-    /** As {@link BigInteger#isProbablePrime}: tests |a|; {@code certainty <= 0} answers true. */
+    /**
+     * As {@link BigInteger#isProbablePrime}: tests |a|; {@code certainty <= 0} answers true.
+     *
+     * @param a the value tested (its absolute value)
+     * @param certainty the tolerated error, 2^-certainty
+     * @return false when {@code a} is certainly composite
+     */
     public static boolean isProbablePrime(BigInteger a, int certainty) {
         Objects.requireNonNull(a, "a");
         if (a.bitLength() < MODPOW_CROSSOVER_BITS || certainty <= 0) {
@@ -364,7 +383,9 @@ public final class BigMath {
     /**
      * As {@link BigInteger#nextProbablePrime}: the least probable prime greater than a.
      *
-     * @throws ArithmeticException "start < 0: a" when a is negative
+     * @param a the start, at least 0
+     * @return the least probable prime greater than {@code a}
+     * @throws ArithmeticException {@code "start < 0: a"} when a is negative
      */
     public static BigInteger nextProbablePrime(BigInteger a) {
         Objects.requireNonNull(a, "a");

@@ -805,6 +805,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * {@code gcd(this, other)}, with gcd(0, 0) = 0: Lehmer's algorithm with double-limb steps, and
      * from {@link org.bignat.gcd.Gcd#GCD_HGCD_THRESHOLD} limbs Möller's subquadratic half-gcd on
      * products from the engine.
+     *
+     * @param other the other value
+     * @return the greatest common divisor
      */
     public BigNat gcd(BigNat other) {
         Objects.requireNonNull(other, "other");
@@ -816,6 +819,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * products and sliding windows (odd moduli; even ones split into their odd part and a power of
      * two, as BigInteger does).
      *
+     * @param exponent the exponent
+     * @param modulus the modulus, not zero
+     * @return {@code this^exponent mod modulus}
      * @throws ArithmeticException "BigInteger: modulus not positive" when {@code modulus} is zero
      */
     public BigNat modPow(BigNat exponent, BigNat modulus) {
@@ -827,6 +833,8 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /**
      * {@code this^-1 mod m}, in [0, m) (0 when m is 1), from the extended gcd.
      *
+     * @param m the modulus, not zero
+     * @return the inverse, in [0, m)
      * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m} is zero, and
      *     "BigInteger not invertible." when {@code gcd(this, m) != 1}
      */
@@ -840,12 +848,19 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * composite true with probability at most 2^-certainty ({@code certainty <= 0}: true). Trial
      * division by small primes, Miller–Rabin rounds and (from 100 bits) a Lucas test, as
      * BigInteger.isProbablePrime.
+     *
+     * @param certainty the tolerated error, 2^-certainty
+     * @return false when this is certainly composite
      */
     public boolean isProbablePrime(int certainty) {
         return org.bignat.modular.Primality.isProbablePrime(limbs(), certainty);
     }
 
-    /** The least probable prime greater than this (certainty 100, as BigInteger.nextProbablePrime). */
+    /**
+     * The least probable prime greater than this (certainty 100, as BigInteger.nextProbablePrime).
+     *
+     * @return the least probable prime greater than this
+     */
     public BigNat nextProbablePrime() {
         return ofLimbs(org.bignat.modular.Primality.nextProbablePrime(limbs()));
     }
