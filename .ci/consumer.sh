@@ -21,9 +21,15 @@ only_engine_log() {
 # Runs the consumer; $1: label, rest: java arguments before the main class.
 run() {
     local label=$1; shift
-    local err
+    local err out
     err=$(mktemp)
-    "$JAVA" "$@" 2>"$err" | tee /dev/stderr | grep -q '^consumer OK' || { cat "$err" >&2; echo "consumer FAILED ($label)" >&2; exit 1; }
+    if ! out=$("$JAVA" "$@" 2>"$err") || ! grep -q '^consumer OK' <<<"$out"; then
+        echo "$out"
+        cat "$err" >&2
+        echo "consumer FAILED ($label)" >&2
+        exit 1
+    fi
+    echo "$out"
     only_engine_log "$err" "$label"
     rm -f "$err"
 }
