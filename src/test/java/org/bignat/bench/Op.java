@@ -3,9 +3,11 @@ package org.bignat.bench;
 import java.util.Locale;
 
 /**
- * The operations the bench times. A size {@code n} (in bits) means: both operands have exactly
- * {@code n} bits, except {@link #DIVIDE}, whose dividend has {@code 2n} bits and divisor {@code n}
- * bits (the shape of issue 7: 2^25 by 2^24 at size 2^24).
+ * The operations the bench times. For the kernel operations a size {@code n} (in bits) means: both
+ * operands have exactly {@code n} bits, except {@link #DIVIDE}, whose dividend has {@code 2n} bits
+ * and divisor {@code n} bits (the shape of issue 7: 2^25 by 2^24 at size 2^24). The whole
+ * computations {@link #PI} and {@link #FACTORIAL} (the yardstick of issue 16) take a decimal
+ * count instead: digits of pi, n of n! ({@link SizeUnit}).
  */
 enum Op {
     MULTIPLY("multiply", "x * y, both n bits", false, 1.6),
@@ -20,7 +22,15 @@ enum Op {
     TO_BIG_INTEGER("toBigInteger", "number -> BigInteger", true, 1.3),
     TO_STRING("toString", "decimal string of x", false, 2.0),
     PARSE("parse", "decimal string -> number", false, 2.0),
-    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false, 2.0);
+    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false, 2.0),
+    /**
+     * floor(pi * 10^d) as its d + 1 decimal digits "31415...": Chudnovsky binary splitting, the
+     * square root, one division and the decimal string, all timed ({@link Chudnovsky}). Growth
+     * bound 2: BigInteger's square root and string conversion are at worst quadratic.
+     */
+    PI("pi", "floor(pi * 10^d): Chudnovsky series, sqrt, division, decimal string", false, 2.0, SizeUnit.DIGITS),
+    /** n! as its decimal string: a product tree, then the string ({@link FactorialTree}). */
+    FACTORIAL("factorial", "n!: product tree, then its decimal string", false, 2.0, SizeUnit.N);
 
     /** The name used on the command line, in tables, CSV and plot file names. */
     final String id;
@@ -33,12 +43,24 @@ enum Op {
      * is n^1.465), conversions and division 2 (BigInteger's are quadratic at worst).
      */
     final double maxGrowth;
+    /** How this operation's sizes are given. */
+    final SizeUnit unit;
 
     Op(String id, String description, boolean linear, double maxGrowth) {
+        this(id, description, linear, maxGrowth, SizeUnit.LOG2_BITS);
+    }
+
+    Op(String id, String description, boolean linear, double maxGrowth, SizeUnit unit) {
         this.id = id;
         this.description = description;
         this.linear = linear;
         this.maxGrowth = maxGrowth;
+        this.unit = unit;
+    }
+
+    /** True for a whole computation (pi, factorial), sized by a decimal count, not by operand bits. */
+    boolean whole() {
+        return unit != SizeUnit.LOG2_BITS;
     }
 
     /** The operation named {@code id} (case-insensitive), or null. */
