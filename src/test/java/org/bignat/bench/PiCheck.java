@@ -5,21 +5,25 @@ import java.util.stream.LongStream;
 
 /**
  * An independent check of pi's decimal digits, for sizes no peer reaches: the binary digits of
- * the same value at its low end, against hexadecimal digits of pi computed directly by the
- * Bailey–Borwein–Plouffe formula (Bailey, Borwein, Plouffe, "On the rapid computation of various
- * polylogarithmic constants", Math. Comp. 66, 1997):
- * pi = sum_k 16^-k (4/(8k+1) - 2/(8k+4) - 1/(8k+5) - 1/(8k+6)), whose fractional part of
- * 16^n pi needs only machine integers.
+ * the same value, against hexadecimal digits of pi computed directly by the Bailey–Borwein–Plouffe
+ * formula (Bailey, Borwein, Plouffe, "On the rapid computation of various polylogarithmic
+ * constants", Math. Comp. 66, 1997): pi = sum_k 16^-k (4/(8k+1) - 2/(8k+4) - 1/(8k+5) - 1/(8k+6)),
+ * whose fractional part of 16^n pi needs only machine integers.
  *
- * <p>From the digits Y = floor(pi * 10^d) it computes Z = floor(Y * 2^b / 10^d) with b a multiple
- * of 4 at least 8 below d log2(10); Z is floor(pi * 2^b) or one less, and its low
- * {@link #CHECKED_BITS} bits are compared with the BBP digits at position b. A wrong digit
- * anywhere in the string changes Z by a non-dyadic amount, so its low bits differ with
- * probability about 1 - 2^-22: the check covers every digit, not only the last ones.
+ * <p>From the digits Y (claimed floor(pi * 10^d)) it computes Z = floor(Y * 2^b / 10^d) with b a
+ * multiple of 4 between 12 and 16 bits past d log2(10), so that one unit of Y's last digit is
+ * 2^g = 2^b / 10^d units of Z, g in [12, 16). When Y is right, pi * 2^b - Y * 2^b / 10^d =
+ * (pi * 10^d - Y) 2^g lies in [0, 2^g), so floor(pi * 2^b) - Z lies in [0, ceil(2^g)]; BBP gives
+ * the low {@link #CHECKED_BITS} bits of floor(pi * 2^b), hence that difference exactly. A last
+ * digit off by one moves the difference out of the window by 2^g (missed with probability
+ * about 2^-g); a wrong digit further up moves it by a multiple of 2^g that lands in the window
+ * with probability about 2^(g + 1 - CHECKED_BITS).
  */
 final class PiCheck {
-    /** Low bits of Z compared with BBP (the BBP sum is good to about 64 - log2(32 n) bits). */
-    static final int CHECKED_BITS = 24;
+    /** Low bits of floor(pi * 2^b) compared (the BBP sum is good to about 64 - log2(32 n) bits). */
+    static final int CHECKED_BITS = 32;
+    /** Least g = b - d log2(10): the bits of Z per unit of Y's last digit. */
+    static final int MIN_EXTRA_BITS = 12;
 
     private PiCheck() {}
 
@@ -32,18 +36,21 @@ final class PiCheck {
         String known = "31415926535897932384626433832795";
         String head = digits.substring(0, Math.min(known.length(), digits.length()));
         if (!known.startsWith(head)) return "does not start with 3.14159...";
-        int b = (int) (Math.floor(d * (Math.log(10) / Math.log(2))) - 8) & ~3;
-        if (b < CHECKED_BITS) return null; // too short for the BBP part: the prefix was the check
+        double log2of10 = Math.log(10) / Math.log(2);
+        int b = ((int) Math.ceil(d * log2of10) + MIN_EXTRA_BITS + 3) & ~3;
+        long window = (long) Math.ceil(Math.pow(2, b - d * log2of10)) + 1; // ceil(2^g), plus rounding slack
         T z = ops.divide(ops.shiftLeft(ops.parseDecimal(digits), b), ops.pow(ops.valueOf(10), d));
         long mask = (1L << CHECKED_BITS) - 1;
         long low = ops.low64(z) & mask;
         long n = (b - CHECKED_BITS) / 4;
         long f = fraction(n);
         long err = errorBound(n);
-        long lo = ((f - err) >>> (64 - CHECKED_BITS)) - 1; // Z may be floor(pi 2^b) - 1
+        long lo = (f - err) >>> (64 - CHECKED_BITS);
         long hi = (f + err) >>> (64 - CHECKED_BITS);
-        if (((low - lo) & mask) <= ((hi - lo) & mask)) return null;
-        return String.format("BBP: hex digits of pi at bit %d are %06x, the digits give %06x", b, f >>> (64 - CHECKED_BITS), low);
+        // some e in [lo, hi] (mod 2^32) with e - low in [0, window]: either e = lo, or low itself in [lo, hi]
+        if (((lo - low) & mask) <= window || ((low - lo) & mask) <= ((hi - lo) & mask)) return null;
+        return String.format("BBP: pi's bits at 2^-%d end in %08x, the digits give %08x (window %d)",
+                b, f >>> (64 - CHECKED_BITS), low, window);
     }
 
     /** Bound on the error of {@link #fraction}, in units of 2^-64: 8 per term of each of the 4 sums. */
