@@ -13,6 +13,12 @@ final class BigIntegerOps implements IntOps<BigInteger> {
         return "BigInteger";
     }
 
+    /** BigInteger's range: 2^31 - 1 bits. */
+    @Override
+    public double maxBits() {
+        return Integer.MAX_VALUE;
+    }
+
     @Override
     public BigInteger valueOf(long v) {
         return BigInteger.valueOf(v);

@@ -64,7 +64,7 @@ final class BigIntegerPeer implements Participant {
         switch (op) {
             case PI:
             case FACTORIAL:
-                return Yardstick.bigIntegerLimit(op, log2Bits);
+                return Yardstick.rangeLimit(op, log2Bits, BigIntegerOps.INSTANCE);
             case MULTIPLY:
             case SQUARE:
             case DIVIDE:

@@ -20,6 +20,12 @@ final class BigMathOps implements IntOps<BigInteger> {
         return "BigMath";
     }
 
+    /** BigInteger's range: 2^31 - 1 bits. */
+    @Override
+    public double maxBits() {
+        return Integer.MAX_VALUE;
+    }
+
     @Override
     public BigInteger valueOf(long v) {
         return BigInteger.valueOf(v);

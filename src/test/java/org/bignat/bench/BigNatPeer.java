@@ -24,8 +24,7 @@ final class BigNatPeer implements Participant {
     public String unsupported(Op op, int log2Bits) {
         if (op.whole()) {
             String why = Yardstick.stringLimit(op, log2Bits);
-            // today's route holds its numbers in BigInteger (see Yardstick.bigNatOps)
-            return why != null ? why : Yardstick.bigIntegerLimit(op, log2Bits);
+            return why != null ? why : Yardstick.rangeLimit(op, log2Bits, Yardstick.bigNatOps());
         }
         if (op == Op.OF || op == Op.TO_BIG_INTEGER || op == Op.TO_STRING || op == Op.PARSE) {
             if (log2Bits >= 31) return "conversion past BigInteger's/String's range";

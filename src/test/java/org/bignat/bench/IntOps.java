@@ -14,6 +14,11 @@ interface IntOps<T> {
     /** A short name for messages: "BigInteger", "BigMath". */
     String name();
 
+    /** The largest value this arithmetic holds, in bits (BigInteger: 2^31 - 1); unbounded by default. */
+    default double maxBits() {
+        return Double.POSITIVE_INFINITY;
+    }
+
     T valueOf(long v);
 
     T add(T a, T b);

@@ -14,16 +14,15 @@ final class Yardstick {
      */
     static final ForkJoinPool POOL = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
 
-    /** BigInteger holds at most 2^31 - 1 bits. */
-    static final double BIG_INTEGER_MAX_BITS = Integer.MAX_VALUE;
-
     private Yardstick() {}
 
     /**
      * The arithmetic of BigNat's row ("cpu"): today the BigInteger facade {@link BigMathOps}, the
      * route the README offers a BigInteger program. When the signed type {@code org.bignat.BigInt}
      * exists, this returns its {@code IntOps<BigInt>} (a class like {@link BigIntegerOps} calling
-     * BigInt's methods of the same names), and the row times BigInt; nothing else changes.
+     * BigInt's methods of the same names, with no {@link IntOps#maxBits} limit), and the row times
+     * BigInt, up to the sizes BigInt reaches, and the independent check of pi uses it too;
+     * nothing else changes.
      */
     static IntOps<?> bigNatOps() {
         return BigMathOps.INSTANCE;
@@ -55,9 +54,9 @@ final class Yardstick {
         return FactorialCheck.log10Factorial(size) * log2of10;
     }
 
-    /** Null when a BigInteger-based participant can hold {@code op}'s numbers at {@code size}, else why not. */
-    static String bigIntegerLimit(Op op, int size) {
-        return maxBits(op, size) >= BIG_INTEGER_MAX_BITS ? "past BigInteger's 2^31-bit range" : null;
+    /** Null when {@code ops} can hold {@code op}'s numbers at {@code size}, else why not. */
+    static String rangeLimit(Op op, int size, IntOps<?> ops) {
+        return maxBits(op, size) >= ops.maxBits() ? "past " + ops.name() + "'s range (" + Format.sig(ops.maxBits()) + " bits)" : null;
     }
 
     /** Null when a decimal result of {@code op} at {@code size} fits a Java String, else why not. */
@@ -73,8 +72,8 @@ final class Yardstick {
     static String verify(Op op, int size, String result) {
         switch (op) {
             case PI:
-                // the parse and division of the check: BigNat's route, which reaches every size BigInteger does
-                return PiCheck.verify(BigMathOps.INSTANCE, size, result);
+                // the parse and division of the check: BigNat's arithmetic, which reaches every size its row does
+                return PiCheck.verify(bigNatOps(), size, result);
             case FACTORIAL:
                 return FactorialCheck.verify(size, result);
             default:

@@ -138,11 +138,14 @@ class YardstickTest {
 
     @Test
     void bigIntegerLimitsFollowTheLargestIntermediate() {
-        assertNull(Yardstick.bigIntegerLimit(Op.PI, 100_000_000));
-        assertNotNull(Yardstick.bigIntegerLimit(Op.PI, 400_000_000));
-        assertNull(Yardstick.bigIntegerLimit(Op.FACTORIAL, 50_000_000));
-        assertNotNull(Yardstick.bigIntegerLimit(Op.FACTORIAL, 100_000_000));
-        // the estimate is not below the real size of the numbers
-        assertTrue(Yardstick.maxBits(Op.FACTORIAL, 1000) >= BigInteger.valueOf(1).bitLength());
+        assertNull(Yardstick.rangeLimit(Op.PI, 100_000_000, BigIntegerOps.INSTANCE));
+        assertNotNull(Yardstick.rangeLimit(Op.PI, 400_000_000, BigIntegerOps.INSTANCE));
+        assertNull(Yardstick.rangeLimit(Op.FACTORIAL, 50_000_000, BigMathOps.INSTANCE));
+        assertNotNull(Yardstick.rangeLimit(Op.FACTORIAL, 100_000_000, BigMathOps.INSTANCE));
+        // the estimates are not below the real sizes of the numbers
+        BigInteger f = FactorialTree.product(BigIntegerOps.INSTANCE, 5000);
+        assertTrue(Yardstick.maxBits(Op.FACTORIAL, 5000) >= f.bitLength() - 1);
+        Chudnovsky.Pqt<BigInteger> s = Chudnovsky.series(BigIntegerOps.INSTANCE, 0, Chudnovsky.terms(5020), false);
+        assertTrue(Yardstick.maxBits(Op.PI, 5000) >= s.q().bitLength() + 5020 * 3.33);
     }
 }
