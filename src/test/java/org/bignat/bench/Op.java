@@ -26,14 +26,17 @@ enum Op {
     /**
      * floor(pi * 10^d) as its d + 1 decimal digits "31415...": Chudnovsky binary splitting, the
      * square root, one division and the decimal string, all timed ({@link Chudnovsky}). Growth
-     * bound 1.6 per decade of d: every step is products of Toom-3 (n^1.465) or faster and
-     * divisions and conversions built on them, times a log factor; measured from 10^5 to 10^6
-     * digits on the 2-core development machine: GMP d^1.39, BigNat d^1.4, apfloat and BigInteger
-     * about d^1.4 (a bound of 2 predicted 100x and skipped every 10^6 cell).
+     * bound 1.8 per decade of d, from 10^5 to 10^6 digits on the shared 2-core development
+     * machine (JDK 17 and 25): GMP grew d^1.3-1.4, BigNat d^1.1-1.6, apfloat d^1.0-1.4,
+     * BigInteger d^1.4-1.75 (JDK 17, whose BigInteger.sqrt runs Newton at full precision); a
+     * bound of 2 predicted 100x and skipped every 10^6 cell.
      */
-    PI("pi", "floor(pi * 10^d): Chudnovsky series, sqrt, division, decimal string", false, 1.6, SizeUnit.DIGITS),
-    /** n! as its decimal string: a product tree, then the string ({@link FactorialTree}); growth bound as pi's. */
-    FACTORIAL("factorial", "n!: product tree, then its decimal string", false, 1.6, SizeUnit.N);
+    PI("pi", "floor(pi * 10^d): Chudnovsky series, sqrt, division, decimal string", false, 1.8, SizeUnit.DIGITS),
+    /**
+     * n! as its decimal string: a product tree, then the string ({@link FactorialTree}); growth
+     * bound as pi's (measured from 10^5 to 10^6: GMP d^1.2-1.4, the others d^1.2-1.6).
+     */
+    FACTORIAL("factorial", "n!: product tree, then its decimal string", false, 1.8, SizeUnit.N);
 
     /** The name used on the command line, in tables, CSV and plot file names. */
     final String id;
