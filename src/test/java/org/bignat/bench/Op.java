@@ -26,15 +26,16 @@ enum Op {
     /**
      * floor(pi * 10^d) as its d + 1 decimal digits "31415...": Chudnovsky binary splitting, the
      * square root, one division and the decimal string, all timed ({@link Chudnovsky}). Growth
-     * bound 1.8 per decade of d, from 10^5 to 10^6 digits on the shared 2-core development
-     * machine (JDK 17 and 25): GMP grew d^1.3-1.4, BigNat d^1.1-1.6, apfloat d^1.0-1.4,
-     * BigInteger d^1.4-1.75 (JDK 17, whose BigInteger.sqrt runs Newton at full precision); a
-     * bound of 2 predicted 100x and skipped every 10^6 cell.
+     * bound 1.8: from 10^5 to 10^6 digits on the shared, busy 2-core development machine (four
+     * runs, JDK 17 and 25) GMP grew d^1.16-1.47 and BigInteger d^1.38-1.74 (the most on JDK 17,
+     * whose BigInteger.sqrt runs Newton at full precision); BigNat and apfloat grew less (their
+     * 10^5 cells were noisy); a bound of 2 predicted 100x and skipped every 10^6 cell.
      */
     PI("pi", "floor(pi * 10^d): Chudnovsky series, sqrt, division, decimal string", false, 1.8, SizeUnit.DIGITS),
     /**
      * n! as its decimal string: a product tree, then the string ({@link FactorialTree}); growth
-     * bound as pi's (measured from 10^5 to 10^6: GMP d^1.2-1.4, the others d^1.2-1.6).
+     * bound as pi's (measured in the same runs: GMP d^1.15-1.4, BigInteger d^1.25-1.99; one
+     * prediction of BigInteger at 10^6 was thus 1.5x short).
      */
     FACTORIAL("factorial", "n!: product tree, then its decimal string", false, 1.8, SizeUnit.N);
 
