@@ -3,8 +3,8 @@ package org.bignat.bench;
 /**
  * The signed integer arithmetic a whole computation ({@link Chudnovsky}, {@link FactorialTree})
  * needs, so that each algorithm is written once and every participant supplies its own numbers:
- * {@link BigIntegerOps} (plain JDK), {@link BigMathOps} (BigNat's route through the BigInteger
- * facade), and a signed BigNat type once it exists (see {@link Yardstick#bigNatOps()}).
+ * {@link BigIntegerOps} (plain JDK) and {@link BigIntOps} (the same program on BigNat's
+ * {@code BigInt}, see {@link Yardstick#bigNatOps()}).
  * Implementations must be thread-safe (the algorithms call them from several threads at once) and
  * have BigInteger's semantics.
  *

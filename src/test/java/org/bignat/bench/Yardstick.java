@@ -17,15 +17,12 @@ final class Yardstick {
     private Yardstick() {}
 
     /**
-     * The arithmetic of BigNat's row ("cpu"): today the BigInteger facade {@link BigMathOps}, the
-     * route the README offers a BigInteger program. When the signed type {@code org.bignat.BigInt}
-     * exists, this returns its {@code IntOps<BigInt>} (a class like {@link BigIntegerOps} calling
-     * BigInt's methods of the same names, with no {@link IntOps#maxBits} limit), and the row times
-     * BigInt, up to the sizes BigInt reaches, and the independent check of pi uses it too;
-     * nothing else changes.
+     * The arithmetic of BigNat's row ("cpu", or the GPU row under {@code bignat.engine=auto}):
+     * {@link BigIntOps}, the BigInteger program with the type renamed to {@code BigInt}, up to the
+     * sizes BigInt reaches; the independent check of pi uses it too.
      */
     static IntOps<?> bigNatOps() {
-        return BigMathOps.INSTANCE;
+        return BigIntOps.INSTANCE;
     }
 
     /** The call that computes {@code op} at {@code size} with {@code ops}, decimal string included. */

@@ -23,7 +23,7 @@ class YardstickTest {
         assertTrue(apfloat.startsWith(PI_100), apfloat);
         assertTrue(apfloat.endsWith("2164201989"), apfloat); // the 991st to 1000th decimals
         assertEquals(apfloat, Chudnovsky.pi(BigIntegerOps.INSTANCE, 1000, Yardstick.POOL));
-        assertEquals(apfloat, Chudnovsky.pi(BigMathOps.INSTANCE, 1000, Yardstick.POOL));
+        assertEquals(apfloat, Chudnovsky.pi(BigIntOps.INSTANCE, 1000, Yardstick.POOL));
         // sizes around the parallel split (PARALLEL_MIN_TERMS terms) and tiny ones
         for (int d : new int[] {1, 2, 13, 14, 15, 7000, 7300, 7400}) {
             String p = Chudnovsky.pi(BigIntegerOps.INSTANCE, d, Yardstick.POOL);
@@ -40,11 +40,11 @@ class YardstickTest {
                 assertEquals(f.toString(), FactorialTree.factorial(BigIntegerOps.INSTANCE, n, Yardstick.POOL), "n " + n);
             }
         }
-        assertEquals(f.toString(), FactorialTree.factorial(BigMathOps.INSTANCE, 1000, Yardstick.POOL));
+        assertEquals(f.toString(), FactorialTree.factorial(BigIntOps.INSTANCE, 1000, Yardstick.POOL));
         // enough leaves for the parallel levels
         BigInteger g = BigInteger.ONE;
         for (int k = 2; k <= 20000; k++) g = g.multiply(BigInteger.valueOf(k));
-        assertEquals(g, FactorialTree.product(BigMathOps.INSTANCE, 20000));
+        assertEquals(g, FactorialTree.product(BigIntOps.INSTANCE, 20000).toBigInteger());
     }
 
     @Test
@@ -96,14 +96,14 @@ class YardstickTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int d : new int[] {10, 100, 3000}) {
             String pi = Chudnovsky.pi(BigIntegerOps.INSTANCE, d, Yardstick.POOL);
-            assertNull(PiCheck.verify(BigMathOps.INSTANCE, d, pi), "digits " + d);
-            assertNotNull(PiCheck.verify(BigMathOps.INSTANCE, d, pi + "0"));
+            assertNull(PiCheck.verify(BigIntOps.INSTANCE, d, pi), "digits " + d);
+            assertNotNull(PiCheck.verify(BigIntOps.INSTANCE, d, pi + "0"));
         }
         String pi = Chudnovsky.pi(BigIntegerOps.INSTANCE, 3000, Yardstick.POOL);
         for (int i : new int[] {40, 1500, 2999, 3000, 40 + rnd.nextInt(2960)}) {
             char[] c = pi.toCharArray();
             c[i] = (char) ('0' + (c[i] - '0' + 1 + rnd.nextInt(9)) % 10);
-            assertNotNull(PiCheck.verify(BigMathOps.INSTANCE, 3000, new String(c)), "digit " + i + ", seed " + seed);
+            assertNotNull(PiCheck.verify(BigIntOps.INSTANCE, 3000, new String(c)), "digit " + i + ", seed " + seed);
         }
     }
 
@@ -112,7 +112,7 @@ class YardstickTest {
         long seed = new SplittableRandom().nextLong();
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int n : new int[] {1, 2, 5, 10, 25, 31, 32, 1000, 20000}) {
-            String f = FactorialTree.factorial(BigMathOps.INSTANCE, n, Yardstick.POOL);
+            String f = FactorialTree.factorial(BigIntOps.INSTANCE, n, Yardstick.POOL);
             assertNull(FactorialCheck.verify(n, f), "n " + n);
         }
         String f = FactorialTree.factorial(BigIntegerOps.INSTANCE, 1000, Yardstick.POOL);
@@ -140,8 +140,8 @@ class YardstickTest {
     void bigIntegerLimitsFollowTheLargestIntermediate() {
         assertNull(Yardstick.rangeLimit(Op.PI, 100_000_000, BigIntegerOps.INSTANCE));
         assertNotNull(Yardstick.rangeLimit(Op.PI, 400_000_000, BigIntegerOps.INSTANCE));
-        assertNull(Yardstick.rangeLimit(Op.FACTORIAL, 50_000_000, BigMathOps.INSTANCE));
-        assertNotNull(Yardstick.rangeLimit(Op.FACTORIAL, 100_000_000, BigMathOps.INSTANCE));
+        assertNull(Yardstick.rangeLimit(Op.FACTORIAL, 50_000_000, BigIntegerOps.INSTANCE));
+        assertNotNull(Yardstick.rangeLimit(Op.FACTORIAL, 100_000_000, BigIntegerOps.INSTANCE));
         // the estimates are not below the real sizes of the numbers
         BigInteger f = FactorialTree.product(BigIntegerOps.INSTANCE, 5000);
         assertTrue(Yardstick.maxBits(Op.FACTORIAL, 5000) >= f.bitLength() - 1);
