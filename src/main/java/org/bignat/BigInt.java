@@ -15,8 +15,12 @@ import java.util.Random;
  * magnitudes are {@link BigNat} values, so huge operands get BigNat's algorithms (Schönhage–Strassen
  * products, Newton division, subquadratic radix conversion, the GPU) with no conversion per call.
  *
- * <p><b>Not (yet) here:</b> {@code gcd}, {@code modPow}, {@code modInverse}, {@code isProbablePrime},
- * {@code nextProbablePrime}, {@code probablePrime} and the {@code (int, int, Random)} constructor.
+ * <p><b>Number theory</b> ({@link #gcd}, {@link #modPow}, {@link #modInverse},
+ * {@link #isProbablePrime}, {@link #nextProbablePrime}, {@link #probablePrime}) runs on BigInteger
+ * below the crossovers {@link BigMath} measured and on BigNat's subquadratic gcd and Montgomery
+ * exponentiation above them. The primes drawn by {@link #probablePrime} and the
+ * {@code (int, int, Random)} constructor are BigInteger's below 2^16 bits; above, they keep
+ * BigInteger's contract (a probable prime of exactly that length) but not its sequence for a seed.
  *
  * <p><b>Two forms.</b> A value of at most {@link #SMALL_MAX_BITS} bits is held as a BigInteger (the
  * small form), whose intrinsified word loops are the fastest in Java at small sizes; a larger value
@@ -505,6 +509,143 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (sign < 0) {
             throw new ArithmeticException("Negative BigInt");
         }
+    }
+
+    // ------------------------------------------------------------------ number theory
+
+    /**
+     * Constructs a random probable prime of exactly {@code bitLength} bits, as
+     * {@link BigInteger#BigInteger(int, int, Random)} (the certainty is BigInteger's: the value is
+     * composite with probability at most 2^-100 whatever is asked).
+     *
+     * @param bitLength the bit length of the prime
+     * @param certainty ignored beyond BigInteger's own use below 2^16 bits
+     * @param rnd the source of random bits
+     * @throws ArithmeticException when {@code bitLength < 2}
+     */
+    public BigInt(int bitLength, int certainty, Random rnd) {
+        this(bitLength < BigMath.MODPOW_CROSSOVER_BITS
+                ? small(new BigInteger(bitLength, certainty, rnd))
+                : large(1, primeOf(bitLength, rnd)));
+    }
+
+    private static BigNat primeOf(int bitLength, Random rnd) {
+        return BigNat.ofLimbs(org.bignat.modular.Primality.probablePrime(bitLength, rnd));
+    }
+
+    /**
+     * A probable prime of exactly {@code bitLength} bits, as {@link BigInteger#probablePrime}.
+     *
+     * @param bitLength the bit length of the prime
+     * @param rnd the source of random bits
+     * @return a number that is composite with probability at most 2^-100
+     * @throws ArithmeticException when {@code bitLength < 2}
+     */
+    public static BigInt probablePrime(int bitLength, Random rnd) {
+        Objects.requireNonNull(rnd, "rnd");
+        if (bitLength < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(BigInteger.probablePrime(bitLength, rnd));
+        }
+        return large(1, primeOf(bitLength, rnd));
+    }
+
+    /**
+     * {@code gcd(|this|, |val|)}, with gcd(0, 0) = 0, as {@link BigInteger#gcd}.
+     *
+     * @param val the other operand
+     * @return the greatest common divisor, non-negative
+     */
+    public BigInt gcd(BigInt val) {
+        if (mag == null && val.mag == null
+                && Math.max(small.bitLength(), val.small.bitLength()) < BigMath.GCD_CROSSOVER_BITS) {
+            return new BigInt(small.gcd(val.small));
+        }
+        if (sign == 0) {
+            return val.abs();
+        }
+        if (val.sign == 0) {
+            return abs();
+        }
+        return large(1, nat().gcd(val.nat()));
+    }
+
+    /**
+     * {@code this^exponent mod m}, in {@code [0, m)}, as {@link BigInteger#modPow}; a negative
+     * exponent raises the inverse of {@code this}.
+     *
+     * @param exponent the exponent
+     * @param m the modulus
+     * @return the residue
+     * @throws ArithmeticException when {@code m <= 0}, or the exponent is negative and {@code this}
+     *     has no inverse modulo {@code m}
+     */
+    public BigInt modPow(BigInt exponent, BigInt m) {
+        Objects.requireNonNull(exponent, "exponent");
+        checkModulus(m);
+        if (m.mag == null && m.small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(toBigInteger().modPow(exponent.toBigInteger(), m.small));
+        }
+        BigInt base = this;
+        BigInt e = exponent;
+        if (e.sign < 0) {
+            base = base.modInverse(m);
+            e = e.negate();
+        }
+        return large(1, base.mod(m).nat().modPow(e.nat(), m.nat()));
+    }
+
+    /**
+     * {@code this^-1 mod m}, in {@code [0, m)}, as {@link BigInteger#modInverse}.
+     *
+     * @param m the modulus
+     * @return the inverse
+     * @throws ArithmeticException when {@code m <= 0}, or {@code this} has no inverse modulo {@code m}
+     */
+    public BigInt modInverse(BigInt m) {
+        checkModulus(m);
+        if (m.mag == null && m.small.bitLength() < BigMath.MODINVERSE_CROSSOVER_BITS) {
+            return small(toBigInteger().modInverse(m.small));
+        }
+        return large(1, mod(m).nat().modInverse(m.nat()));
+    }
+
+    private static void checkModulus(BigInt m) {
+        if (m.sign <= 0) {
+            throw new ArithmeticException("BigInt: modulus not positive");
+        }
+    }
+
+    /**
+     * Whether {@code |this|} is probably prime, as {@link BigInteger#isProbablePrime}: a prime always
+     * answers true; a composite answers true with probability at most 2^-certainty.
+     *
+     * @param certainty the tolerated uncertainty; {@code <= 0} answers true
+     * @return false when {@code |this|} is certainly composite
+     */
+    public boolean isProbablePrime(int certainty) {
+        if (certainty <= 0) {
+            return true;
+        }
+        if (mag == null && small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small.isProbablePrime(certainty);
+        }
+        return nat().isProbablePrime(certainty);
+    }
+
+    /**
+     * The least probable prime greater than {@code this}, as {@link BigInteger#nextProbablePrime}.
+     *
+     * @return a number that is composite with probability at most 2^-100
+     * @throws ArithmeticException when {@code this} is negative
+     */
+    public BigInt nextProbablePrime() {
+        if (sign < 0) {
+            throw new ArithmeticException("start < 0: " + this);
+        }
+        if (mag == null && small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(small.nextProbablePrime());
+        }
+        return large(1, nat().nextProbablePrime());
     }
 
     /**

@@ -378,6 +378,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      */
     public BigNat multiply(BigNat other) {
         Objects.requireNonNull(other, "other");
+        if (other == this) {
+            return square(); // one forward transform instead of two
+        }
         long a = bitLength();
         long b = other.bitLength();
         if (a == 0 || b == 0) {

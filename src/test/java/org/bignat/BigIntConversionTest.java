@@ -20,24 +20,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * BigInt's constructors, factories, text, bytes and serial form against BigInteger's, including the
  * exception types for malformed input, and the API itself: every public member of JDK 17's
- * BigInteger has its BigInt twin (except the number theory that another issue delivers).
+ * BigInteger has its BigInt twin.
  */
 class BigIntConversionTest {
-    /** BigInteger's public methods that BigInt leaves out on purpose (delivered with the number theory). */
-    private static final Set<String> ABSENT = Set.of("gcd", "modPow", "modInverse", "isProbablePrime",
-            "nextProbablePrime", "probablePrime");
-
     @Test
     void everyBigIntegerMethodHasItsTwin() throws Exception {
         List<String> missing = new ArrayList<>();
         for (Method m : BigInteger.class.getMethods()) {
-            if (m.getDeclaringClass() != BigInteger.class || ABSENT.contains(m.getName())) {
+            if (m.getDeclaringClass() != BigInteger.class) {
                 continue;
             }
             Class<?>[] params = Arrays.stream(m.getParameterTypes()).map(BigIntConversionTest::twin)
@@ -53,9 +48,6 @@ class BigIntConversionTest {
         for (Constructor<?> c : BigInteger.class.getConstructors()) {
             Class<?>[] params = Arrays.stream(c.getParameterTypes()).map(BigIntConversionTest::twin)
                     .toArray(Class<?>[]::new);
-            if (Arrays.equals(params, new Class<?>[] {int.class, int.class, Random.class})) {
-                continue; // the probable-prime constructor: absent on purpose
-            }
             try {
                 BigInt.class.getConstructor(params);
             } catch (NoSuchMethodException e) {
@@ -66,10 +58,6 @@ class BigIntConversionTest {
             assertEquals(BigInt.class, BigInt.class.getField(f).getType(), f);
         }
         assertTrue(missing.isEmpty(), "BigInt lacks " + missing);
-        for (String name : ABSENT) {
-            assertTrue(Arrays.stream(BigInt.class.getMethods()).noneMatch(m -> m.getName().equals(name)),
-                    name + " must be absent, not a stand-in");
-        }
         assertTrue(Number.class.isAssignableFrom(BigInt.class) && Comparable.class.isAssignableFrom(BigInt.class)
                 && Serializable.class.isAssignableFrom(BigInt.class) && Modifier.isFinal(BigInt.class.getModifiers()));
     }
