@@ -1,0 +1,162 @@
+package org.bignat.mul.ntt;
+
+import java.math.BigInteger;
+
+/**
+ * Recombines the residues of the product's coefficients modulo r primes (Garner's mixed-radix
+ * CRT, Garner 1959) and adds each coefficient c_i, at most r limbs, into the result at bit i b.
+ * The coefficient range is cut into chunks that accumulate into buffers of their own (in parallel
+ * when asked); each chunk writes the limbs it owns and keeps the few above them, which are added
+ * into the next chunk's limbs at the end, carry included.
+ */
+final class Crt {
+    /** Coefficients per chunk. */
+    static final int CHUNK = 1 << 13;
+
+    private final int r;
+    private final int bits;
+    private final long[] p = new long[NttPlan.MAX_PRIMES];
+    private final long[] pinv = new long[NttPlan.MAX_PRIMES];
+    /** Per prime: R^4 / N mod p in Montgomery form and companion (undo the split/product/inverse scales). */
+    private final long[] scale = new long[NttPlan.MAX_PRIMES];
+    private final long[] scaleQ = new long[NttPlan.MAX_PRIMES];
+    /** Garner factors p_j^-1 mod p_k, Montgomery form, at [k r + j], and their companions. */
+    private final long[] garner;
+    private final long[] garnerQ;
+
+    /**
+     * Constants for the plan. The residues carry the factor R^-3 N: R^-1 from each split
+     * (or from the one split of a square), R^-1 from the pointwise product, N from the unscaled
+     * inverse transform.
+     */
+    Crt(NttPlan plan) {
+        this.r = plan.primes();
+        this.bits = plan.bits();
+        this.garner = new long[r * r];
+        this.garnerQ = new long[r * r];
+        for (int k = 0; k < r; k++) {
+            Prime pk = Prime.ALL[k];
+            p[k] = pk.p;
+            pinv[k] = pk.pinv;
+            BigInteger bp = pk.big();
+            long s = BigInteger.ONE.shiftLeft(4 * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
+                    .mod(bp).longValueExact();
+            scale[k] = s;   // already the Montgomery form of R^3 / N
+            scaleQ[k] = Mont.companion(scale[k], pk.pinv);
+            for (int j = 0; j < k; j++) {
+                long inv = pk.toMont(Prime.ALL[j].big().mod(bp).modInverse(bp).longValueExact());
+                garner[k * r + j] = inv;
+                garnerQ[k * r + j] = Mont.companion(inv, pk.pinv);
+            }
+        }
+    }
+
+    /**
+     * out[oo .. oo+on) = sum over i < count of c_i 2^(i b), where c_i is recovered from
+     * res[k][i] (k < r, values in [0, 4 p_k)); the sum must fit on limbs.
+     */
+    void combine(long[][] res, int count, long[] out, int oo, int on, boolean parallel) {
+        int chunks = (count + CHUNK - 1) / CHUNK;
+        long[][] spill = new long[chunks][];
+        int[] spillAt = new int[chunks];
+        Tasks.range(0, chunks, 1, parallel, (c0, c1) -> {
+            for (int c = c0; c < c1; c++) {
+                int i0 = c * CHUNK;
+                int i1 = Math.min(count, i0 + CHUNK);
+                int base = (int) (((long) i0 * bits) >>> 6);
+                int next = c + 1 < chunks ? (int) (((long) i1 * bits) >>> 6) : on;
+                int top = (int) (((long) (i1 - 1) * bits + 64L * r) >>> 6) + 2;
+                long[] buf = new long[Math.max(top, next) - base];
+                chunk(res, i0, i1, (long) base << 6, buf);
+                int own = Math.min(next, on) - base;
+                System.arraycopy(buf, 0, out, oo + base, own);
+                if (next < on) {
+                    spill[c] = java.util.Arrays.copyOfRange(buf, next - base, buf.length);
+                    spillAt[c] = next;
+                }
+            }
+        });
+        for (int c = 0; c < chunks; c++) {
+            if (spill[c] != null) {
+                addInto(out, oo + spillAt[c], oo + on, spill[c]);
+            }
+        }
+    }
+
+    /** Adds x into out[from .. end), the carry propagating up to end (dropped there: the sum fits). */
+    private static void addInto(long[] out, int from, int end, long[] x) {
+        long carry = 0;
+        int i = 0;
+        for (; i < x.length && from + i < end; i++) {
+            long a = out[from + i];
+            long s = a + x[i];
+            long c1 = Long.compareUnsigned(s, a) < 0 ? 1 : 0;
+            long s2 = s + carry;
+            long c2 = (carry != 0 && s2 == 0) ? 1 : 0;
+            out[from + i] = s2;
+            carry = c1 | c2;
+        }
+        for (int j = from + i; carry != 0 && j < end; j++) {
+            out[j]++;
+            carry = out[j] == 0 ? 1 : 0;
+        }
+    }
+
+    /** Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit. */
+    private void chunk(long[][] res, int i0, int i1, long baseBit, long[] buf) {
+        long[] v = new long[r];
+        long[] x = new long[r + 1];
+        for (int i = i0; i < i1; i++) {
+            // Garner: v_k = (...((u_k - v_0) / p_0 - v_1) / p_1 ...) mod p_k.
+            for (int k = 0; k < r; k++) {
+                long pk = p[k];
+                long t = Mont.reduce1(Mont.mulTw(res[k][i], scale[k], scaleQ[k], pk), pk);
+                for (int j = 0; j < k; j++) {
+                    t = Mont.reduce1(Mont.mulTw(t - v[j] + 2 * pk, garner[k * r + j], garnerQ[k * r + j], pk), pk);
+                }
+                v[k] = t;
+            }
+            // x = v_0 + p_0 (v_1 + p_1 (v_2 + ...)), on r limbs.
+            x[0] = v[r - 1];
+            int len = 1;
+            for (int k = r - 2; k >= 0; k--) {
+                long carry = v[k];
+                long pk = p[k];
+                for (int t = 0; t < len; t++) {
+                    long lo = x[t] * pk;
+                    long hi = Math.multiplyHigh(x[t], pk) + ((x[t] >> 63) & pk);
+                    long s = lo + carry;
+                    hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+                    x[t] = s;
+                    carry = hi;
+                }
+                x[len++] = carry;
+            }
+            addShifted(buf, (long) i * bits - baseBit, x, len);
+        }
+    }
+
+    /** buf += x[0 .. len) 2^off, carry propagated. */
+    private static void addShifted(long[] buf, long off, long[] x, int len) {
+        int w = (int) (off >>> 6);
+        int sh = (int) off & 63;
+        long carry = 0;
+        long prev = 0;
+        for (int t = 0; t <= len; t++) {
+            long cur = t < len ? x[t] : 0;
+            long word = (cur << sh) | ((prev >>> 1) >>> (63 - sh));
+            prev = cur;
+            long a = buf[w + t];
+            long s = a + word;
+            long c1 = Long.compareUnsigned(s, a) < 0 ? 1 : 0;
+            long s2 = s + carry;
+            long c2 = (carry != 0 && s2 == 0) ? 1 : 0;
+            buf[w + t] = s2;
+            carry = c1 | c2;
+        }
+        for (int j = w + len + 1; carry != 0; j++) {
+            buf[j]++;
+            carry = buf[j] == 0 ? 1 : 0;
+        }
+    }
+}

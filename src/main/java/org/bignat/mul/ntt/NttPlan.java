@@ -1,0 +1,95 @@
+package org.bignat.mul.ntt;
+
+import java.math.BigInteger;
+
+/**
+ * The shape of one NTT product: how many primes (r), the transform length N = 2^logN and the
+ * coefficient width b in bits. The operands are cut into b-bit coefficients; the cyclic
+ * convolution of length N must hold all na + nb - 1 product coefficients, and each of those,
+ * at most min(na, nb) (2^b - 1)^2, must be below the product P of the r primes so that the CRT
+ * recovers it exactly. Among r = 2 .. {@link #MAX_PRIMES} the plan with the least modelled cost
+ * is taken: varying r moves b (about (61 r - logN) / 2) and so lets a power-of-two N fit the
+ * product closely instead of padding it up to twice its size.
+ *
+ * @param primes  r, the number of primes (the first r of {@link Prime#ALL})
+ * @param logN    log2 of the transform length
+ * @param bits    b, the coefficient width
+ */
+record NttPlan(int primes, int logN, int bits) {
+
+    /** The most primes a plan uses. */
+    static final int MAX_PRIMES = 5;
+    /** The widest coefficient: its high word must stay below p/2 for the Montgomery split. */
+    static final int MAX_BITS = 120;
+    /** The longest transform (a product of 2^36 bits at the narrowest coefficients). */
+    static final int MAX_LOG = 30;
+
+    /** floor(log2(p_0 ... p_{r-1})) for r = 0 .. MAX_PRIMES (P >= 2^that). */
+    private static final int[] LOG_P = logP();
+
+    private static int[] logP() {
+        int[] l = new int[MAX_PRIMES + 1];
+        BigInteger prod = BigInteger.ONE;
+        for (int r = 1; r <= MAX_PRIMES; r++) {
+            prod = prod.multiply(Prime.ALL[r - 1].big());
+            l[r] = prod.bitLength() - 1;
+        }
+        return l;
+    }
+
+    /** Transform length N. */
+    int length() {
+        return 1 << logN;
+    }
+
+    /** The cheapest plan for operands of aBits and bBits bits (both >= 1). */
+    static NttPlan choose(long aBits, long bBits) {
+        NttPlan best = null;
+        double bestCost = Double.MAX_VALUE;
+        for (int r = 2; r <= MAX_PRIMES; r++) {
+            for (int k = 1; k <= MAX_LOG; k++) {
+                int b = maxBits(r, k);
+                if (b < 1) {
+                    break;
+                }
+                long na = (aBits + b - 1) / b;
+                long nb = (bBits + b - 1) / b;
+                if (na + nb - 1 <= (1L << k)) {
+                    double cost = cost(r, k);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = new NttPlan(r, k, b);
+                    }
+                    break;
+                }
+            }
+        }
+        if (best == null) {
+            throw new ArithmeticException("product of " + aBits + " and " + bBits + " bits is too long for the NTT");
+        }
+        return best;
+    }
+
+    /**
+     * The widest b for r primes and N = 2^k: 2b + k <= log2 P keeps N (2^b - 1)^2 below P, and
+     * N bounds min(na, nb).
+     */
+    static int maxBits(int r, int k) {
+        return Math.min(MAX_BITS, (LOG_P[r] - k) / 2);
+    }
+
+    /**
+     * Modelled time of a plan, in butterfly units: r primes, three transforms of N log N / 2
+     * butterflies each, plus per point the split, pointwise product and CRT (Garner's r(r-1)/2
+     * products and the recomposition), weighted as measured roughly against a butterfly.
+     */
+    static double cost(int r, int k) {
+        double n = 1L << k;
+        return r * n * (1.5 * k + 4) + n * (r * (r - 1) / 2.0 + 2 * r);
+    }
+
+    /** Coefficients of an operand of the given bit length. */
+    long coefficients(long bitLength) {
+        return (bitLength + bits - 1) / bits;
+    }
+}
