@@ -45,10 +45,19 @@ final class Transform {
             forwardBlock(a, o, m, tw, p);
             return;
         }
-        int h = m >> 1;
         boolean fork = par && m >= PARALLEL_MIN;
-        Tasks.range(0, h, PASS_GRAIN, fork, (j0, j1) -> difLevel(a, o, h, j0, j1, tw, p));
-        Tasks.both(fork, () -> forward(a, o, h, tw, p, par), () -> forward(a, o + h, h, tw, p, par));
+        if (m <= 2 * BLOCK) {
+            int h = m >> 1;
+            Tasks.range(0, h, PASS_GRAIN, fork, (j0, j1) -> difLevel(a, o, h, j0, j1, tw, p));
+            Tasks.both(fork, () -> forward(a, o, h, tw, p, par), () -> forward(a, o + h, h, tw, p, par));
+            return;
+        }
+        int q = m >> 2;
+        Tasks.range(0, q, PASS_GRAIN, fork, (j0, j1) -> difLevels2(a, o, q, j0, j1, tw, p));
+        Tasks.both(fork,
+                () -> Tasks.both(fork, () -> forward(a, o, q, tw, p, par), () -> forward(a, o + q, q, tw, p, par)),
+                () -> Tasks.both(fork, () -> forward(a, o + 2 * q, q, tw, p, par),
+                        () -> forward(a, o + 3 * q, q, tw, p, par)));
     }
 
     private static void inverse(long[] a, int o, int m, long[] tw, long p, boolean par) {
@@ -56,49 +65,215 @@ final class Transform {
             inverseBlock(a, o, m, tw, p);
             return;
         }
-        int h = m >> 1;
         boolean fork = par && m >= PARALLEL_MIN;
-        Tasks.both(fork, () -> inverse(a, o, h, tw, p, par), () -> inverse(a, o + h, h, tw, p, par));
-        Tasks.range(0, h, PASS_GRAIN, fork, (j0, j1) -> ditLevel(a, o, h, j0, j1, tw, p));
+        if (m <= 2 * BLOCK) {
+            int h = m >> 1;
+            Tasks.both(fork, () -> inverse(a, o, h, tw, p, par), () -> inverse(a, o + h, h, tw, p, par));
+            Tasks.range(0, h, PASS_GRAIN, fork, (j0, j1) -> ditLevel(a, o, h, j0, j1, tw, p));
+            return;
+        }
+        int q = m >> 2;
+        Tasks.both(fork,
+                () -> Tasks.both(fork, () -> inverse(a, o, q, tw, p, par), () -> inverse(a, o + q, q, tw, p, par)),
+                () -> Tasks.both(fork, () -> inverse(a, o + 2 * q, q, tw, p, par),
+                        () -> inverse(a, o + 3 * q, q, tw, p, par)));
+        Tasks.range(0, q, PASS_GRAIN, fork, (j0, j1) -> ditLevels2(a, o, q, j0, j1, tw, p));
     }
 
-    /** All levels of the forward transform of the block a[o .. o+m). */
+    /** All levels of the forward transform of the block a[o .. o+m), two at a time. */
     static void forwardBlock(long[] a, int o, int m, long[] tw, long p) {
-        for (int h = m >> 1; h >= 2; h >>= 1) {
+        int h = m >> 1;
+        if (Integer.numberOfTrailingZeros(m) % 2 == 1) {
+            if (h == 1) {
+                forwardLast1(a, o, m, p);
+                return;
+            }
             for (int s = o; s < o + m; s += 2 * h) {
                 difLevel(a, s, h, 0, h, tw, p);
             }
+            h >>= 1;
         }
-        if (m >= 2) {
-            long p2 = 2 * p;
-            for (int i = o; i < o + m; i += 2) {
-                long x = a[i];
-                long y = a[i + 1];
-                long s = x + y - p2;
-                long d = x - y;
-                a[i] = s + ((s >> 63) & p2);
-                a[i + 1] = d + ((d >> 63) & p2);
+        // h is now 2q for pairs of levels (2q, q)
+        for (; h >= 4; h >>= 2) {
+            int q = h >> 1;
+            for (int s = o; s < o + m; s += 2 * h) {
+                difLevels2(a, s, q, 0, q, tw, p);
             }
+        }
+        if (h == 2) {
+            forwardLast2(a, o, m, tw, p);
         }
     }
 
-    /** All levels of the inverse transform of the block a[o .. o+m). */
+    /** All levels of the inverse transform of the block a[o .. o+m), two at a time. */
     static void inverseBlock(long[] a, int o, int m, long[] tw, long p) {
-        long p2 = 2 * p;
-        if (m >= 2) {
-            for (int i = o; i < o + m; i += 2) {
-                long x = a[i] - p2;
-                x += (x >> 63) & p2;
-                long y = a[i + 1] - p2;
-                y += (y >> 63) & p2;
-                a[i] = x + y;
-                a[i + 1] = x - y + p2;
+        int log = Integer.numberOfTrailingZeros(m);
+        if (log == 1) {
+            inverseFirst1(a, o, m, p);
+            return;
+        }
+        if (log >= 2) {
+            inverseFirst2(a, o, m, tw, p);
+        }
+        int h = 8;   // next pair of levels: q = 4, 2q = 8
+        for (; 2 * h <= m; h <<= 2) {
+            int q = h >> 1;
+            for (int s = o; s < o + m; s += 2 * h) {
+                ditLevels2(a, s, q, 0, q, tw, p);
             }
         }
-        for (int h = 2; h < m; h <<= 1) {
-            for (int s = o; s < o + m; s += 2 * h) {
-                ditLevel(a, s, h, 0, h, tw, p);
-            }
+        if (h == m) {
+            int hh = h >> 1;
+            ditLevel(a, o, hh, 0, hh, tw, p);
+        }
+    }
+
+    /** The level h = 1 of the forward transform alone (m = 2 only). */
+    private static void forwardLast1(long[] a, int o, int m, long p) {
+        long p2 = 2 * p;
+        for (int i = o; i < o + m; i += 2) {
+            long x = a[i];
+            long y = a[i + 1];
+            long s = x + y - p2;
+            long d = x - y;
+            a[i] = s + ((s >> 63) & p2);
+            a[i + 1] = d + ((d >> 63) & p2);
+        }
+    }
+
+    /** The levels h = 2 and h = 1 of the forward transform, per group of four. */
+    private static void forwardLast2(long[] a, int o, int m, long[] tw, long p) {
+        long p2 = 2 * p;
+        long w = tw[6];           // level h = 2, j = 1: w_4
+        long wq = tw[7];
+        for (int i = o; i < o + m; i += 4) {
+            long x0 = a[i];
+            long x1 = a[i + 1];
+            long x2 = a[i + 2];
+            long x3 = a[i + 3];
+            long y0 = x0 + x2 - p2;
+            y0 += (y0 >> 63) & p2;
+            long y2 = x0 - x2;
+            y2 += (y2 >> 63) & p2;
+            long y1 = x1 + x3 - p2;
+            y1 += (y1 >> 63) & p2;
+            long y3 = Mont.mulTw(x1 - x3 + p2, w, wq, p);
+            long z0 = y0 + y1 - p2;
+            long z1 = y0 - y1;
+            long z2 = y2 + y3 - p2;
+            long z3 = y2 - y3;
+            a[i] = z0 + ((z0 >> 63) & p2);
+            a[i + 1] = z1 + ((z1 >> 63) & p2);
+            a[i + 2] = z2 + ((z2 >> 63) & p2);
+            a[i + 3] = z3 + ((z3 >> 63) & p2);
+        }
+    }
+
+    /** The level h = 1 of the inverse transform alone (m = 2 only). */
+    private static void inverseFirst1(long[] a, int o, int m, long p) {
+        long p2 = 2 * p;
+        for (int i = o; i < o + m; i += 2) {
+            long x = a[i] - p2;
+            x += (x >> 63) & p2;
+            long y = a[i + 1] - p2;
+            y += (y >> 63) & p2;
+            a[i] = x + y;
+            a[i + 1] = x - y + p2;
+        }
+    }
+
+    /** The levels h = 1 and h = 2 of the inverse transform, per group of four. */
+    private static void inverseFirst2(long[] a, int o, int m, long[] tw, long p) {
+        long p2 = 2 * p;
+        long w = tw[6];
+        long wq = tw[7];
+        for (int i = o; i < o + m; i += 4) {
+            long x0 = a[i] - p2;
+            x0 += (x0 >> 63) & p2;
+            long x1 = a[i + 1] - p2;
+            x1 += (x1 >> 63) & p2;
+            long x2 = a[i + 2] - p2;
+            x2 += (x2 >> 63) & p2;
+            long x3 = a[i + 3] - p2;
+            x3 += (x3 >> 63) & p2;
+            long y0 = x0 + x1;              // [0, 4p)
+            long y1 = x0 - x1 + p2;
+            long y2 = x2 + x3 - p2;         // reduced to [0, 2p) for the next level
+            y2 += (y2 >> 63) & p2;
+            long y3 = x2 - x3 + p2;
+            y0 -= p2;
+            y0 += (y0 >> 63) & p2;
+            y1 -= p2;
+            y1 += (y1 >> 63) & p2;
+            long v3 = Mont.mulTw(y3, w, wq, p);
+            a[i] = y0 + y2;
+            a[i + 2] = y0 - y2 + p2;
+            a[i + 1] = y1 + v3;
+            a[i + 3] = y1 - v3 + p2;
+        }
+    }
+
+    /**
+     * Two forward levels fused (radix 2^2): butterflies j0 <= j < j1 of the block at o of length
+     * 4q, first the level 2q apart (factors w_{4q}^j, w_{4q}^{j+q}), then the level q apart
+     * (factor w_{2q}^j), values in [0, 2p).
+     */
+    static void difLevels2(long[] a, int o, int q, int j0, int j1, long[] tw, long p) {
+        long p2 = 2 * p;
+        int t2 = 2 * (2 * q + j0);
+        int t1 = 2 * (q + j0);
+        for (int i = o + j0, e = o + j1; i < e; i++, t2 += 2, t1 += 2) {
+            long x0 = a[i];
+            long x1 = a[i + q];
+            long x2 = a[i + 2 * q];
+            long x3 = a[i + 3 * q];
+            long y0 = x0 + x2 - p2;
+            y0 += (y0 >> 63) & p2;
+            long y2 = Mont.mulTw(x0 - x2 + p2, tw[t2], tw[t2 + 1], p);
+            long y1 = x1 + x3 - p2;
+            y1 += (y1 >> 63) & p2;
+            long y3 = Mont.mulTw(x1 - x3 + p2, tw[t2 + 2 * q], tw[t2 + 2 * q + 1], p);
+            long w = tw[t1];
+            long wq = tw[t1 + 1];
+            long z0 = y0 + y1 - p2;
+            a[i] = z0 + ((z0 >> 63) & p2);
+            a[i + q] = Mont.mulTw(y0 - y1 + p2, w, wq, p);
+            long z2 = y2 + y3 - p2;
+            a[i + 2 * q] = z2 + ((z2 >> 63) & p2);
+            a[i + 3 * q] = Mont.mulTw(y2 - y3 + p2, w, wq, p);
+        }
+    }
+
+    /**
+     * Two inverse levels fused: butterflies j0 <= j < j1 of the block at o of length 4q, first
+     * the level q apart (factor w_{2q}^j), then the level 2q apart (w_{4q}^j, w_{4q}^{j+q}),
+     * values in [0, 4p).
+     */
+    static void ditLevels2(long[] a, int o, int q, int j0, int j1, long[] tw, long p) {
+        long p2 = 2 * p;
+        int t2 = 2 * (2 * q + j0);
+        int t1 = 2 * (q + j0);
+        for (int i = o + j0, e = o + j1; i < e; i++, t2 += 2, t1 += 2) {
+            long w = tw[t1];
+            long wq = tw[t1 + 1];
+            long x0 = a[i] - p2;
+            x0 += (x0 >> 63) & p2;
+            long v1 = Mont.mulTw(a[i + q], w, wq, p);
+            long x2 = a[i + 2 * q] - p2;
+            x2 += (x2 >> 63) & p2;
+            long v3 = Mont.mulTw(a[i + 3 * q], w, wq, p);
+            long y0 = x0 + v1 - p2;          // reduced to [0, 2p) for the next level
+            y0 += (y0 >> 63) & p2;
+            long y1 = x0 - v1;
+            y1 += (y1 >> 63) & p2;
+            long y2 = x2 + v3;
+            long y3 = x2 - v3 + p2;
+            long u2 = Mont.mulTw(y2, tw[t2], tw[t2 + 1], p);
+            long u3 = Mont.mulTw(y3, tw[t2 + 2 * q], tw[t2 + 2 * q + 1], p);
+            a[i] = y0 + u2;
+            a[i + 2 * q] = y0 - u2 + p2;
+            a[i + q] = y1 + u3;
+            a[i + 3 * q] = y1 - u3 + p2;
         }
     }
 
