@@ -45,4 +45,20 @@ final class Thresholds {
      * handles the product.
      */
     static final int SSA_MAX_IMBALANCE = 4;
+    /**
+     * Toom-3 -> the small-prime NTT ({@link org.bignat.mul.ntt.NttMultiply}), limbs. Measured with
+     * {@code NttCrossoverProbe} (thread CPU time, best of rounds, one thread, JDK 17 C2, 2-core AMD
+     * EPYC with AVX-512, shared and loaded): 288 limbs 216 vs 148 us (Toom-3 ahead), 320 limbs 117 vs
+     * 123 us, 384 limbs 164 vs 203 us, 1024 limbs 529 vs 1255 us (Schönhage–Strassen); above it
+     * the NTT stayed ahead of Schönhage–Strassen at every size measured (2^24 bits: 129 vs 228 ms).
+     */
+    static final int NTT_THRESHOLD_LIMBS = 320;
+    /** As {@link #NTT_THRESHOLD_LIMBS} for squares (320 limbs: 70 vs 79 us; 256: 96 vs 58 us). */
+    static final int NTT_SQR_THRESHOLD_LIMBS = 320;
+    /**
+     * Products of more limbs (both operands together) than this go to Schönhage–Strassen: the NTT's
+     * twiddle tables and residues (peak about (r + 3) N words, N up to 2^28 points here) would
+     * outgrow the heap that Schönhage–Strassen needs (docs/design.md, "CPU multiply: NTT").
+     */
+    static final long NTT_MAX_LIMBS = 1L << 28;
 }

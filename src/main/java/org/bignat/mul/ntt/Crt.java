@@ -17,7 +17,7 @@ final class Crt {
     private final int bits;
     private final long[] p = new long[NttPlan.MAX_PRIMES];
     private final long[] pinv = new long[NttPlan.MAX_PRIMES];
-    /** Per prime: R^4 / N mod p in Montgomery form and companion (undo the split/product/inverse scales). */
+    /** Per prime: the Montgomery form of the residues' scale inverse, and companion. */
     private final long[] scale = new long[NttPlan.MAX_PRIMES];
     private final long[] scaleQ = new long[NttPlan.MAX_PRIMES];
     /** Garner factors p_j^-1 mod p_k, Montgomery form, at [k r + j], and their companions. */
@@ -25,9 +25,9 @@ final class Crt {
     private final long[] garnerQ;
 
     /**
-     * Constants for the plan. The residues carry the factor R^-3 N: R^-1 from each split
-     * (or from the one split of a square), R^-1 from the pointwise product, N from the unscaled
-     * inverse transform.
+     * Constants for the plan. The residues of the 64-bit transforms carry the factor R^-3 N:
+     * R^-1 from each split (or from the one split of a square), R^-1 from the pointwise product,
+     * N from the unscaled inverse transform; those of the double-precision ones R^-2 N.
      */
     Crt(NttPlan plan) {
         this.r = plan.primes();
@@ -35,16 +35,18 @@ final class Crt {
         this.garner = new long[r * r];
         this.garnerQ = new long[r * r];
         for (int k = 0; k < r; k++) {
-            Prime pk = Prime.ALL[k];
+            Prime pk = plan.set()[k];
             p[k] = pk.p;
             pinv[k] = pk.pinv;
             BigInteger bp = pk.big();
-            long s = BigInteger.ONE.shiftLeft(4 * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
+            // 64-bit transforms: R^-3 N on the residues, undone by a Montgomery product with R^4 / N;
+            // double-precision ones: R^-2 N (their pointwise product is exact), R^3 / N
+            long s = BigInteger.ONE.shiftLeft((plan.fma() ? 3 : 4) * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
                     .mod(bp).longValueExact();
-            scale[k] = s;   // already the Montgomery form of R^3 / N
+            scale[k] = s;   // already in Montgomery form
             scaleQ[k] = Mont.companion(scale[k], pk.pinv);
             for (int j = 0; j < k; j++) {
-                long inv = pk.toMont(Prime.ALL[j].big().mod(bp).modInverse(bp).longValueExact());
+                long inv = pk.toMont(plan.set()[j].big().mod(bp).modInverse(bp).longValueExact());
                 garner[k * r + j] = inv;
                 garnerQ[k * r + j] = Mont.companion(inv, pk.pinv);
             }

@@ -51,7 +51,7 @@ public final class NttMultiply {
             square(r, ro, a, ao, an, parallel);
             return;
         }
-        NttPlan plan = NttPlan.choose(aBits, bBits);
+        NttPlan plan = NttPlan.choose(aBits, bBits, Kernel.FMA);
         boolean par = Tasks.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, par);
         if (par) {
@@ -68,7 +68,7 @@ public final class NttMultiply {
             java.util.Arrays.fill(r, ro, ro + 2 * n, 0L);
             return;
         }
-        NttPlan plan = NttPlan.choose(bits, bits);
+        NttPlan plan = NttPlan.choose(bits, bits, Kernel.FMA);
         boolean par = Tasks.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, 2 * n, a, ao, n, bits, null, 0, 0, 0, par);
         if (par) {
@@ -87,9 +87,10 @@ public final class NttMultiply {
         long nb = b == null ? na : plan.coefficients(bBits);
         int count = (int) (na + nb - 1);
         long[][] res = new long[primes][];
-        long[] work = b == null ? null : new long[n];
+        long[] work = b == null && !plan.fma() ? null : new long[n];
         for (int k = 0; k < primes; k++) {
-            res[k] = residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
+            res[k] = plan.fma() ? FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par)
+                    : residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
         }
         new Crt(plan).combine(res, count, r, ro, rn, par);
     }
@@ -101,10 +102,19 @@ public final class NttMultiply {
      */
     private static long[] residues(NttPlan plan, int k, long[] a, int ao, int an, long na,
                                    long[] b, int bo, int bn, long nb, long[] work, boolean par) {
+        long[] x = new long[plan.length()];
+        pointwiseProduct(plan, k, a, ao, an, na, b, bo, bn, nb, x, work, par);
+        // the forward table is unreferenced here: one of 2^28 points (4 GB) goes before the inverse one comes
+        Transform.inverse(x, plan.length(), Twiddles.table(k, plan.logN(), true), Prime.ALL[k], par);
+        return x;
+    }
+
+    /** x = the pointwise product of the forward transforms modulo prime k (b == null: of a with itself). */
+    private static void pointwiseProduct(NttPlan plan, int k, long[] a, int ao, int an, long na,
+                                         long[] b, int bo, int bn, long nb, long[] x, long[] work, boolean par) {
         Prime pr = Prime.ALL[k];
         int n = plan.length();
         int bits = plan.bits();
-        long[] x = new long[n];
         long[] tw = Twiddles.table(k, plan.logN(), false);
         if (b == null) {
             Split.split(a, ao, an, na, bits, pr, x, n, par);
@@ -122,8 +132,6 @@ public final class NttMultiply {
                     });
             Pointwise.multiply(x, work, n, pr, par);
         }
-        Transform.inverse(x, n, Twiddles.table(k, plan.logN(), true), pr, par);
-        return x;
     }
 
     private static long bitLength(long[] x, int o, int n) {

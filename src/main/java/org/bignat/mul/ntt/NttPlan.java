@@ -11,27 +11,33 @@ import java.math.BigInteger;
  * is taken: varying r moves b (about (61 r - logN) / 2) and so lets a power-of-two N fit the
  * product closely instead of padding it up to twice its size.
  *
- * @param primes  r, the number of primes (the first r of {@link Prime#ALL})
+ * @param fma     whether the transforms are the double-precision ones ({@link FmaTransform}, primes
+ *                {@link Prime#FMA}) rather than the 64-bit Montgomery ones ({@link Transform},
+ *                primes {@link Prime#ALL})
+ * @param primes  r, the number of primes (the first r of the set)
  * @param logN    log2 of the transform length
  * @param bits    b, the coefficient width
  */
-record NttPlan(int primes, int logN, int bits) {
+record NttPlan(boolean fma, int primes, int logN, int bits) {
 
     /** The most primes a plan uses. */
     static final int MAX_PRIMES = 5;
     /** The widest coefficient: its high word must stay below p/2 for the Montgomery split. */
     static final int MAX_BITS = 120;
-    /** The longest transform (a product of 2^36 bits at the narrowest coefficients). */
-    static final int MAX_LOG = 30;
+    /** As {@link #MAX_BITS} for the primes below 2^50. */
+    static final int MAX_BITS_FMA = 112;
+    /** The longest transform (its twiddle table, 2 N words, must fit one Java array). */
+    static final int MAX_LOG = 29;
 
-    /** floor(log2(p_0 ... p_{r-1})) for r = 0 .. MAX_PRIMES (P >= 2^that). */
-    private static final int[] LOG_P = logP();
+    /** floor(log2(p_0 ... p_{r-1})) for r = 0 .. MAX_PRIMES (P >= 2^that), per prime set. */
+    private static final int[] LOG_P = logP(Prime.ALL);
+    private static final int[] LOG_P_FMA = logP(Prime.FMA);
 
-    private static int[] logP() {
+    private static int[] logP(Prime[] set) {
         int[] l = new int[MAX_PRIMES + 1];
         BigInteger prod = BigInteger.ONE;
         for (int r = 1; r <= MAX_PRIMES; r++) {
-            prod = prod.multiply(Prime.ALL[r - 1].big());
+            prod = prod.multiply(set[r - 1].big());
             l[r] = prod.bitLength() - 1;
         }
         return l;
@@ -42,13 +48,23 @@ record NttPlan(int primes, int logN, int bits) {
         return 1 << logN;
     }
 
-    /** The cheapest plan for operands of aBits and bBits bits (both >= 1). */
+    /** The primes of this plan's set (the first {@link #primes} are used). */
+    Prime[] set() {
+        return fma ? Prime.FMA : Prime.ALL;
+    }
+
+    /** The cheapest 64-bit Montgomery plan for operands of aBits and bBits bits (both >= 1). */
     static NttPlan choose(long aBits, long bBits) {
+        return choose(aBits, bBits, false);
+    }
+
+    /** The cheapest plan of the given kind for operands of aBits and bBits bits (both >= 1). */
+    static NttPlan choose(long aBits, long bBits, boolean fma) {
         NttPlan best = null;
         double bestCost = Double.MAX_VALUE;
         for (int r = 2; r <= MAX_PRIMES; r++) {
             for (int k = 1; k <= MAX_LOG; k++) {
-                int b = maxBits(r, k);
+                int b = maxBits(fma, r, k);
                 if (b < 1) {
                     break;
                 }
@@ -58,7 +74,7 @@ record NttPlan(int primes, int logN, int bits) {
                     double cost = cost(r, k);
                     if (cost < bestCost) {
                         bestCost = cost;
-                        best = new NttPlan(r, k, b);
+                        best = new NttPlan(fma, r, k, b);
                     }
                     break;
                 }
@@ -74,8 +90,8 @@ record NttPlan(int primes, int logN, int bits) {
      * The widest b for r primes and N = 2^k: 2b + k <= log2 P keeps N (2^b - 1)^2 below P, and
      * N bounds min(na, nb).
      */
-    static int maxBits(int r, int k) {
-        return Math.min(MAX_BITS, (LOG_P[r] - k) / 2);
+    static int maxBits(boolean fma, int r, int k) {
+        return fma ? Math.min(MAX_BITS_FMA, (LOG_P_FMA[r] - k) / 2) : Math.min(MAX_BITS, (LOG_P[r] - k) / 2);
     }
 
     /**

@@ -1,0 +1,165 @@
+package org.bignat.mul.ntt;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Length-2^k number-theoretic transforms modulo a prime q < 2^50 in double precision, vectorised
+ * with the Vector API ({@code DoubleVector}, the preferred width: 4 lanes on AVX2 and NEON-class
+ * 256-bit units, 8 on AVX-512). Values are exact integers kept signed and small, |x| < q at the
+ * start of every level. A product x w (|x| < 2q, 0 <= w < q) is reduced as in FLINT's
+ * fft_small and in Harvey's double-precision NTTs: h = fl(x w), l = fma(x, w, -h) (so x w = h + l
+ * exactly), t = rint(h / q) (within 1 of the true quotient since |x w / q| < 2^51), and
+ * r = fma(-t, q, h) + l, exact, with |r| < q. A sum of two values is brought back below q/2 + 1 by
+ * subtracting rint(s / q) q. rint is the add-and-subtract of 1.5 2^52.
+ *
+ * <p>Same order conventions as {@link Transform}: forward decimation in frequency (natural in,
+ * bit-reversed out), inverse decimation in time (bit-reversed in, natural out, times N), same
+ * depth-first blocking. Twiddles: {@link FmaTwiddles} (w_{2h}^j at [h + j], normal form).
+ * Loaded only when the {@code jdk.incubator.vector} module is readable.
+ */
+final class FmaTransform {
+    private FmaTransform() {}
+
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final int L = S.length();
+    /** 1.5 2^52: (x + M) - M rounds x to the nearest integer for |x| < 2^51. */
+    private static final double M = 0x1.8p52;
+
+    static void forward(double[] a, int n, double[] tw, Prime pr, boolean parallel) {
+        if (parallel && n >= Transform.PARALLEL_MIN) {
+            Tasks.run(() -> forward(a, 0, n, tw, pr.pd, pr.pdInv, true));
+        } else {
+            forward(a, 0, n, tw, pr.pd, pr.pdInv, false);
+        }
+    }
+
+    static void inverse(double[] a, int n, double[] tw, Prime pr, boolean parallel) {
+        if (parallel && n >= Transform.PARALLEL_MIN) {
+            Tasks.run(() -> inverse(a, 0, n, tw, pr.pd, pr.pdInv, true));
+        } else {
+            inverse(a, 0, n, tw, pr.pd, pr.pdInv, false);
+        }
+    }
+
+    private static void forward(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
+        if (m <= Transform.BLOCK) {
+            for (int h = m >> 1; h >= 1; h >>= 1) {
+                for (int s = o; s < o + m; s += 2 * h) {
+                    difLevel(a, s, h, 0, h, tw, q, qi);
+                }
+            }
+            return;
+        }
+        int h = m >> 1;
+        boolean fork = par && m >= Transform.PARALLEL_MIN;
+        Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
+                (v0, v1) -> difLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
+        Tasks.both(fork, () -> forward(a, o, h, tw, q, qi, par), () -> forward(a, o + h, h, tw, q, qi, par));
+    }
+
+    private static void inverse(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
+        if (m <= Transform.BLOCK) {
+            for (int h = 1; h < m; h <<= 1) {
+                for (int s = o; s < o + m; s += 2 * h) {
+                    ditLevel(a, s, h, 0, h, tw, q, qi);
+                }
+            }
+            return;
+        }
+        int h = m >> 1;
+        boolean fork = par && m >= Transform.PARALLEL_MIN;
+        Tasks.both(fork, () -> inverse(a, o, h, tw, q, qi, par), () -> inverse(a, o + h, h, tw, q, qi, par));
+        Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
+                (v0, v1) -> ditLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
+    }
+
+    /** Gentleman–Sande butterflies j0 <= j < j1 (halves h apart): (x, y) -> (x + y, (x - y) w^j). */
+    static void difLevel(double[] a, int o, int h, int j0, int j1, double[] tw, double q, double qi) {
+        if (h < L) {
+            for (int j = j0; j < j1; j++) {
+                double x = a[o + j];
+                double y = a[o + j + h];
+                double s = x + y;
+                a[o + j] = s - ((s * qi + M) - M) * q;
+                a[o + j + h] = mul(x - y, tw[h + j], q, qi);
+            }
+            return;
+        }
+        DoubleVector vq = DoubleVector.broadcast(S, q);
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        for (int j = j0; j < j1; j += L) {
+            DoubleVector x = DoubleVector.fromArray(S, a, o + j);
+            DoubleVector y = DoubleVector.fromArray(S, a, o + j + h);
+            DoubleVector w = DoubleVector.fromArray(S, tw, h + j);
+            DoubleVector s = x.add(y);
+            DoubleVector ts = s.fma(vqi, vm).sub(vm);
+            ts.fma(vnq, s).intoArray(a, o + j);
+            DoubleVector d = x.sub(y);
+            DoubleVector hi = d.mul(w);
+            DoubleVector lo = d.fma(w, hi.neg());
+            DoubleVector t = hi.fma(vqi, vm).sub(vm);
+            t.fma(vnq, hi).add(lo).intoArray(a, o + j + h);
+        }
+    }
+
+    /** Cooley–Tukey butterflies j0 <= j < j1 (halves h apart): (x, y) -> (x + y w^j, x - y w^j). */
+    static void ditLevel(double[] a, int o, int h, int j0, int j1, double[] tw, double q, double qi) {
+        if (h < L) {
+            for (int j = j0; j < j1; j++) {
+                double x = a[o + j];
+                double v = mul(a[o + j + h], tw[h + j], q, qi);
+                double s = x + v;
+                double d = x - v;
+                a[o + j] = s - ((s * qi + M) - M) * q;
+                a[o + j + h] = d - ((d * qi + M) - M) * q;
+            }
+            return;
+        }
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        for (int j = j0; j < j1; j += L) {
+            DoubleVector x = DoubleVector.fromArray(S, a, o + j);
+            DoubleVector y = DoubleVector.fromArray(S, a, o + j + h);
+            DoubleVector w = DoubleVector.fromArray(S, tw, h + j);
+            DoubleVector hi = y.mul(w);
+            DoubleVector lo = y.fma(w, hi.neg());
+            DoubleVector t = hi.fma(vqi, vm).sub(vm);
+            DoubleVector v = t.fma(vnq, hi).add(lo);
+            DoubleVector s = x.add(v);
+            DoubleVector d = x.sub(v);
+            s.fma(vqi, vm).sub(vm).fma(vnq, s).intoArray(a, o + j);
+            d.fma(vqi, vm).sub(vm).fma(vnq, d).intoArray(a, o + j + h);
+        }
+    }
+
+    /** Pointwise x[i] = x[i] y[i] mod q (signed, |.| < q) for i in [i0, i1). */
+    static void pointwise(double[] x, double[] y, int i0, int i1, double q, double qi) {
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        int i = i0;
+        for (; i + L <= i1; i += L) {
+            DoubleVector a = DoubleVector.fromArray(S, x, i);
+            DoubleVector b = DoubleVector.fromArray(S, y, i);
+            DoubleVector hi = a.mul(b);
+            DoubleVector lo = a.fma(b, hi.neg());
+            DoubleVector t = hi.fma(vqi, vm).sub(vm);
+            t.fma(vnq, hi).add(lo).intoArray(x, i);
+        }
+        for (; i < i1; i++) {
+            x[i] = mul(x[i], y[i], q, qi);
+        }
+    }
+
+    /** x w mod q, signed, |result| < q, for |x| < 2q and |w| < q (scalar form of the vector code). */
+    static double mul(double x, double w, double q, double qi) {
+        double hi = x * w;
+        double lo = Math.fma(x, w, -hi);
+        double t = Math.fma(hi, qi, M) - M;
+        return Math.fma(t, -q, hi) + lo;
+    }
+}
