@@ -44,10 +44,14 @@ final class FmaTransform {
 
     private static void forward(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
         if (m <= Transform.BLOCK) {
-            for (int h = m >> 1; h >= 1; h >>= 1) {
+            int last = m >= L * L ? L : 1;
+            for (int h = m >> 1; h >= last; h >>= 1) {
                 for (int s = o; s < o + m; s += 2 * h) {
                     difLevel(a, s, h, 0, h, tw, q, qi);
                 }
+            }
+            if (last > 1) {
+                bottom(a, o, m, tw, q, qi, true);
             }
             return;
         }
@@ -60,7 +64,12 @@ final class FmaTransform {
 
     private static void inverse(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
         if (m <= Transform.BLOCK) {
-            for (int h = 1; h < m; h <<= 1) {
+            int first = 1;
+            if (m >= L * L) {
+                bottom(a, o, m, tw, q, qi, false);
+                first = L;
+            }
+            for (int h = first; h < m; h <<= 1) {
                 for (int s = o; s < o + m; s += 2 * h) {
                     ditLevel(a, s, h, 0, h, tw, q, qi);
                 }
@@ -72,6 +81,70 @@ final class FmaTransform {
         Tasks.both(fork, () -> inverse(a, o, h, tw, q, qi, par), () -> inverse(a, o + h, h, tw, q, qi, par));
         Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
                 (v0, v1) -> ditLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
+    }
+
+    /**
+     * The levels h < L (inside one vector) of the block a[o .. o+m), m a multiple of L^2: each
+     * tile of L blocks of L points is transposed through a small buffer, so that point j of the
+     * L blocks fills vector j and those levels' butterflies pair whole vectors, then transposed
+     * back. Forward: levels L/2 .. 1 (decimation in frequency); inverse: 1 .. L/2.
+     */
+    private static void bottom(double[] a, int o, int m, double[] tw, double q, double qi, boolean fwd) {
+        double[] buf = new double[L * L];
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        for (int g = o; g < o + m; g += L * L) {
+            for (int b = 0; b < L; b++) {
+                for (int j = 0; j < L; j++) {
+                    buf[j * L + b] = a[g + b * L + j];
+                }
+            }
+            if (fwd) {
+                for (int h = L >> 1; h >= 1; h >>= 1) {
+                    verticalLevel(buf, h, tw, vnq, vqi, vm, true);
+                }
+            } else {
+                for (int h = 1; h < L; h <<= 1) {
+                    verticalLevel(buf, h, tw, vnq, vqi, vm, false);
+                }
+            }
+            for (int b = 0; b < L; b++) {
+                for (int j = 0; j < L; j++) {
+                    a[g + b * L + j] = buf[j * L + b];
+                }
+            }
+        }
+    }
+
+    /** One level h < L on the transposed tile: vectors j and j + h, factor w_{2h}^(j mod 2h) broadcast. */
+    private static void verticalLevel(double[] buf, int h, double[] tw, DoubleVector vnq, DoubleVector vqi,
+                                      DoubleVector vm, boolean fwd) {
+        for (int s = 0; s < L; s += 2 * h) {
+            for (int j = 0; j < h; j++) {
+                DoubleVector w = DoubleVector.broadcast(S, tw[h + j]);
+                int i = (s + j) * L;
+                int k = (s + j + h) * L;
+                DoubleVector x = DoubleVector.fromArray(S, buf, i);
+                DoubleVector y = DoubleVector.fromArray(S, buf, k);
+                if (fwd) {
+                    DoubleVector sum = x.add(y);
+                    sum.fma(vqi, vm).sub(vm).fma(vnq, sum).intoArray(buf, i);
+                    DoubleVector d = x.sub(y);
+                    DoubleVector hi = d.mul(w);
+                    DoubleVector lo = d.fma(w, hi.neg());
+                    hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(buf, k);
+                } else {
+                    DoubleVector hi = y.mul(w);
+                    DoubleVector lo = y.fma(w, hi.neg());
+                    DoubleVector v = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
+                    DoubleVector sum = x.add(v);
+                    DoubleVector d = x.sub(v);
+                    sum.fma(vqi, vm).sub(vm).fma(vnq, sum).intoArray(buf, i);
+                    d.fma(vqi, vm).sub(vm).fma(vnq, d).intoArray(buf, k);
+                }
+            }
+        }
     }
 
     /** Gentleman–Sande butterflies j0 <= j < j1 (halves h apart): (x, y) -> (x + y, (x - y) w^j). */

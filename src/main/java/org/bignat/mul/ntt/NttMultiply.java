@@ -34,12 +34,23 @@ public final class NttMultiply {
         return r;
     }
 
+    /** Whether this JVM uses the double-precision vector transforms (else the 64-bit scalar ones). */
+    public static boolean vectorTransforms() {
+        return Kernel.FMA;
+    }
+
     /**
      * r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn); leading zero limbs allowed, r must not
      * overlap the inputs.
      */
     public static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
                                 boolean parallel) {
+        multiply(r, ro, a, ao, an, b, bo, bn, parallel, Kernel.FMA);
+    }
+
+    /** As {@link #multiply(long[], int, long[], int, int, long[], int, int, boolean)} on the given transforms. */
+    static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
+                         boolean parallel, boolean fma) {
         long aBits = bitLength(a, ao, an);
         long bBits = bitLength(b, bo, bn);
         int rn = an + bn;
@@ -48,10 +59,10 @@ public final class NttMultiply {
             return;
         }
         if (a == b && ao == bo && an == bn) {
-            square(r, ro, a, ao, an, parallel);
+            square(r, ro, a, ao, an, parallel, fma);
             return;
         }
-        NttPlan plan = NttPlan.choose(aBits, bBits, Kernel.FMA);
+        NttPlan plan = NttPlan.choose(aBits, bBits, fma);
         boolean par = Tasks.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, par);
         if (par) {
@@ -63,12 +74,17 @@ public final class NttMultiply {
 
     /** r[ro .. ro+2n) = a[ao .. ao+n)^2 with one forward transform per prime. */
     public static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
+        square(r, ro, a, ao, n, parallel, Kernel.FMA);
+    }
+
+    /** As {@link #square(long[], int, long[], int, int, boolean)} on the given transforms. */
+    static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel, boolean fma) {
         long bits = bitLength(a, ao, n);
         if (bits == 0) {
             java.util.Arrays.fill(r, ro, ro + 2 * n, 0L);
             return;
         }
-        NttPlan plan = NttPlan.choose(bits, bits, Kernel.FMA);
+        NttPlan plan = NttPlan.choose(bits, bits, fma);
         boolean par = Tasks.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, 2 * n, a, ao, n, bits, null, 0, 0, 0, par);
         if (par) {

@@ -60,18 +60,33 @@ class NttMultiplyTest {
         return x;
     }
 
+    /** The kernels under test: the scalar 64-bit one, and the vector double one when the module is there. */
+    static boolean[] kernels() {
+        return NttMultiply.vectorTransforms() ? new boolean[] {false, true} : new boolean[] {false};
+    }
+
     static void check(long[] a, long[] b, String what) {
+        for (boolean fma : kernels()) {
+            check(a, b, what, fma);
+        }
+    }
+
+    static void check(long[] a, long[] b, String what, boolean fma) {
         BigInteger expect = big(a).multiply(big(b));
-        long[] got = NttMultiply.multiply(a, b, false);
-        assertEquals(a.length + b.length, got.length);
+        long[] got = new long[a.length + b.length];
+        NttMultiply.multiply(got, 0, a, 0, a.length, b, 0, b.length, false, fma);
         assertEquals(-1, expect.xor(big(got)).getLowestSetBit(), () -> what + ": first wrong bit, " + a.length + " x " + b.length + " limbs, plan "
-                + NttPlan.choose(64L * a.length, 64L * b.length));
+                + NttPlan.choose(64L * a.length, 64L * b.length, fma));
     }
 
     static void checkSquare(long[] a, String what) {
-        BigInteger expect = big(a).pow(2);
-        long[] got = NttMultiply.square(a, false);
-        assertEquals(-1, expect.xor(big(got)).getLowestSetBit(), () -> what + ": first wrong bit, square of " + a.length + " limbs");
+        for (boolean fma : kernels()) {
+            BigInteger expect = big(a).pow(2);
+            long[] got = new long[2 * a.length];
+            NttMultiply.square(got, 0, a, 0, a.length, false, fma);
+            assertEquals(-1, expect.xor(big(got)).getLowestSetBit(),
+                    () -> what + ": first wrong bit, square of " + a.length + " limbs, fma " + fma);
+        }
     }
 
     @Test
@@ -101,35 +116,38 @@ class NttMultiplyTest {
         }
     }
 
-    /** Operand lengths at the largest size each transform length takes, and one limb past it. */
+    /** Operand lengths at the largest size each transform length takes, and one limb either side. */
     @Test
     void transformLimits() {
         Random r = rnd("transformLimits");
-        for (int k = 4; k <= 16; k++) {
-            NttPlan plan = NttPlan.choose(64L << k, 64L << k);
-            // the largest balanced operand (in limbs) that still fits this plan's transform length
-            long coeffs = (plan.length() + 1) / 2;
-            int n = (int) (coeffs * plan.bits() / 64);
-            for (int d = -1; d <= 1; d++) {
-                int m = n + d;
-                check(ones(m), ones(m), "all-ones at plan " + plan);
-                check(random(r, m), random(r, m), "random at plan " + plan);
+        for (boolean fma : kernels()) {
+            for (int k = 4; k <= 15; k++) {
+                NttPlan plan = NttPlan.choose(64L << k, 64L << k, fma);
+                // the largest balanced operand (in limbs) that still fits this plan's transform length
+                long coeffs = (plan.length() + 1) / 2;
+                int n = (int) (coeffs * plan.bits() / 64);
+                for (int d = -1; d <= 1; d++) {
+                    int m = n + d;
+                    check(ones(m), ones(m), "all-ones at plan " + plan, fma);
+                    check(random(r, m), random(r, m), "random at plan " + plan, fma);
+                }
             }
         }
     }
 
-    /** Each prime count, forced through operand sizes that pick it. */
+    /** Each prime count of each kernel, forced through operand sizes that pick it. */
     @Test
     void everyPrimeCount() {
         Random r = rnd("everyPrimeCount");
-        boolean[] seen = new boolean[NttPlan.MAX_PRIMES + 1];
-        for (int n = 8; n < 20000; n = n * 9 / 8 + 1) {
-            int primes = NttPlan.choose(64L * n, 64L * n).primes();
-            if (!seen[primes]) {
-                seen[primes] = true;
-                check(ones(n), ones(n), "all-ones, " + primes + " primes");
-                check(random(r, n), random(r, n), "random, " + primes + " primes");
-                checkSquare(ones(n), "all-ones, " + primes + " primes");
+        for (boolean fma : kernels()) {
+            boolean[] seen = new boolean[NttPlan.MAX_PRIMES + 1];
+            for (int n = 8; n < 20000; n = n * 9 / 8 + 1) {
+                int primes = NttPlan.choose(64L * n, 64L * n, fma).primes();
+                if (!seen[primes]) {
+                    seen[primes] = true;
+                    check(ones(n), ones(n), "all-ones, " + primes + " primes", fma);
+                    check(random(r, n), random(r, n), "random, " + primes + " primes", fma);
+                }
             }
         }
     }
