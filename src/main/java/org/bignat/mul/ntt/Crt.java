@@ -106,6 +106,10 @@ final class Crt {
 
     /** Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit. */
     private void chunk(long[][] res, int i0, int i1, long baseBit, long[] buf) {
+        if (r == 3) {
+            chunk3(res[0], res[1], res[2], i0, i1, baseBit, buf);
+            return;
+        }
         long[] v = new long[r];
         long[] x = new long[r + 1];
         for (int i = i0; i < i1; i++) {
@@ -135,6 +139,79 @@ final class Crt {
                 x[len++] = carry;
             }
             addShifted(buf, (long) i * bits - baseBit, x, len);
+        }
+    }
+
+    /** {@link #chunk} for three primes, straight-line. */
+    private void chunk3(long[] y0, long[] y1, long[] y2, int i0, int i1, long baseBit, long[] buf) {
+        long p0 = p[0];
+        long p1 = p[1];
+        long p2 = p[2];
+        long s0 = scale[0];
+        long s0q = scaleQ[0];
+        long s1 = scale[1];
+        long s1q = scaleQ[1];
+        long s2 = scale[2];
+        long s2q = scaleQ[2];
+        long g01 = garner[3];          // p0^-1 mod p1
+        long g01q = garnerQ[3];
+        long g02 = garner[6];          // p0^-1 mod p2
+        long g02q = garnerQ[6];
+        long g12 = garner[7];          // p1^-1 mod p2
+        long g12q = garnerQ[7];
+        long off = (long) i0 * bits - baseBit;
+        for (int i = i0; i < i1; i++, off += bits) {
+            long v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+            long u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+            long u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+            long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+            long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+            long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
+            // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
+            long tl = p1 * v2;
+            long th = Math.multiplyHigh(p1, v2);
+            long tl2 = tl + v1;
+            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+            // x = v0 + p0 t (three words)
+            long al = p0 * tl2;
+            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
+            long x0 = al + v0;
+            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+            long bl = p0 * th;
+            long bh = Math.multiplyHigh(p0, th);
+            long x1 = ah + bl;
+            long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+            add3(buf, off, x0, x1, x2);
+        }
+    }
+
+    /** buf += (x2:x1:x0) 2^off, carry propagated. */
+    private static void add3(long[] buf, long off, long x0, long x1, long x2) {
+        int w = (int) (off >>> 6);
+        int sh = (int) off & 63;
+        long w0 = x0 << sh;
+        long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+        long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+        long w3 = (x2 >>> 1) >>> (63 - sh);
+        long a = buf[w];
+        long s = a + w0;
+        long c = Long.compareUnsigned(s, a) < 0 ? 1 : 0;
+        buf[w] = s;
+        a = buf[w + 1];
+        s = a + w1 + c;
+        c = (Long.compareUnsigned(s, a) < 0 || (c != 0 && s == a)) ? 1 : 0;
+        buf[w + 1] = s;
+        a = buf[w + 2];
+        s = a + w2 + c;
+        c = (Long.compareUnsigned(s, a) < 0 || (c != 0 && s == a)) ? 1 : 0;
+        buf[w + 2] = s;
+        a = buf[w + 3];
+        s = a + w3 + c;
+        c = (Long.compareUnsigned(s, a) < 0 || (c != 0 && s == a)) ? 1 : 0;
+        buf[w + 3] = s;
+        for (int j = w + 4; c != 0; j++) {
+            buf[j]++;
+            c = buf[j] == 0 ? 1 : 0;
         }
     }
 
