@@ -15,6 +15,8 @@ final class Crt {
 
     private final int r;
     private final int bits;
+    /** Whether the residues are the coefficients themselves (in [0, p)), as the double transforms leave them. */
+    private final boolean exact;
     private final long[] p = new long[NttPlan.MAX_PRIMES];
     private final long[] pinv = new long[NttPlan.MAX_PRIMES];
     /** Per prime: the Montgomery form of the residues' scale inverse, and companion. */
@@ -27,11 +29,13 @@ final class Crt {
     /**
      * Constants for the plan. The residues of the 64-bit transforms carry the factor R^-3 N:
      * R^-1 from each split (or from the one split of a square), R^-1 from the pointwise product,
-     * N from the unscaled inverse transform; those of the double-precision ones R^-2 N.
+     * N from the unscaled inverse transform; those of the double-precision ones are exact (their
+     * pointwise product multiplies in R^2 / N).
      */
     Crt(NttPlan plan) {
         this.r = plan.primes();
         this.bits = plan.bits();
+        this.exact = plan.fma();
         this.garner = new long[r * r];
         this.garnerQ = new long[r * r];
         for (int k = 0; k < r; k++) {
@@ -39,11 +43,9 @@ final class Crt {
             p[k] = pk.p;
             pinv[k] = pk.pinv;
             BigInteger bp = pk.big();
-            // 64-bit transforms: R^-3 N on the residues, undone by a Montgomery product with R^4 / N;
-            // double-precision ones: R^-2 N (their pointwise product is exact), R^3 / N
-            long s = BigInteger.ONE.shiftLeft((plan.fma() ? 3 : 4) * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
+            // R^-3 N on the residues, undone by a Montgomery product with R^4 / N (its own Montgomery form)
+            scale[k] = BigInteger.ONE.shiftLeft(4 * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
                     .mod(bp).longValueExact();
-            scale[k] = s;   // already in Montgomery form
             scaleQ[k] = Mont.companion(scale[k], pk.pinv);
             for (int j = 0; j < k; j++) {
                 long inv = pk.toMont(plan.set()[j].big().mod(bp).modInverse(bp).longValueExact());
@@ -55,7 +57,7 @@ final class Crt {
 
     /**
      * out[oo .. oo+on) = sum over i < count of c_i 2^(i b), where c_i is recovered from
-     * res[k][i] (k < r, values in [0, 4 p_k)); the sum must fit on limbs.
+     * res[k][i] (k < r, values in [0, 4 p_k), or in [0, p_k) for exact residues); the sum must fit.
      */
     void combine(long[][] res, int count, long[] out, int oo, int on, boolean parallel) {
         int chunks = (count + CHUNK - 1) / CHUNK;
@@ -116,7 +118,7 @@ final class Crt {
             // Garner: v_k = (...((u_k - v_0) / p_0 - v_1) / p_1 ...) mod p_k.
             for (int k = 0; k < r; k++) {
                 long pk = p[k];
-                long t = Mont.reduce1(Mont.mulTw(res[k][i], scale[k], scaleQ[k], pk), pk);
+                long t = exact ? res[k][i] : Mont.reduce1(Mont.mulTw(res[k][i], scale[k], scaleQ[k], pk), pk);
                 for (int j = 0; j < k; j++) {
                     t = Mont.reduce1(Mont.mulTw(t - v[j] + 2 * pk, garner[k * r + j], garnerQ[k * r + j], pk), pk);
                 }
@@ -161,9 +163,18 @@ final class Crt {
         long g12q = garnerQ[7];
         long off = (long) i0 * bits - baseBit;
         for (int i = i0; i < i1; i++, off += bits) {
-            long v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
-            long u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
-            long u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+            long v0;
+            long u1;
+            long u2;
+            if (exact) {
+                v0 = y0[i];
+                u1 = y1[i];
+                u2 = y2[i];
+            } else {
+                v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+            }
             long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
             long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
             long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);

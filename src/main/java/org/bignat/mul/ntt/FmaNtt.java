@@ -13,30 +13,32 @@ final class FmaNtt {
     static final int GRAIN = 1 << 14;
 
     /**
-     * The product's convolution modulo prime k (R^-2 N times the coefficients, mod q); b == null
-     * squares a. scratch is an N-word vector to split into.
+     * The product's convolution modulo prime k (the coefficients mod q, in [0, q)); b == null
+     * squares a.
      */
     static long[] residues(NttPlan plan, int k, long[] a, int ao, int an, long na,
-                           long[] b, int bo, int bn, long nb, long[] scratch, boolean par) {
+                           long[] b, int bo, int bn, long nb, boolean par) {
         Prime pr = Prime.FMA[k];
         int n = plan.length();
         double[] x = new double[n];
         double[] tw = FmaTwiddles.table(k, plan.logN(), false);
-        Split.split(a, ao, an, na, plan.bits(), pr, scratch, n, par);
-        toDouble(scratch, x, n, pr, par);
+        double c = scale(pr, n);
         if (b == null) {
+            Split.splitToDouble(a, ao, an, na, plan.bits(), pr, x, n, par);
             FmaTransform.forward(x, n, tw, pr, par);
-            Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, x, i0, i1, pr.pd, pr.pdInv));
+            Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, x, c, i0, i1, pr.pd, pr.pdInv));
         } else {
             double[] y = new double[n];
             Tasks.both(par,
-                    () -> FmaTransform.forward(x, n, tw, pr, par),
                     () -> {
-                        Split.split(b, bo, bn, nb, plan.bits(), pr, scratch, n, par);
-                        toDouble(scratch, y, n, pr, par);
+                        Split.splitToDouble(a, ao, an, na, plan.bits(), pr, x, n, par);
+                        FmaTransform.forward(x, n, tw, pr, par);
+                    },
+                    () -> {
+                        Split.splitToDouble(b, bo, bn, nb, plan.bits(), pr, y, n, par);
                         FmaTransform.forward(y, n, tw, pr, par);
                     });
-            Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, y, i0, i1, pr.pd, pr.pdInv));
+            Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, y, c, i0, i1, pr.pd, pr.pdInv));
         }
         FmaTransform.inverse(x, n, FmaTwiddles.table(k, plan.logN(), true), pr, par);
         long[] r = new long[n];
@@ -44,19 +46,19 @@ final class FmaNtt {
         Tasks.range(0, n, GRAIN, par, (i0, i1) -> {
             for (int i = i0; i < i1; i++) {
                 long v = (long) x[i];
-                r[i] = v + ((v >> 63) & q);
+                r[i] = Mont.reduce1(v + ((v >> 63) & q), q);
             }
         });
         return r;
     }
 
-    /** x[i] = the split word s[i] (in (q/2, 2q)) reduced to [0, q), as a double. */
-    private static void toDouble(long[] s, double[] x, int n, Prime pr, boolean par) {
-        long q = pr.p;
-        Tasks.range(0, n, GRAIN, par, (i0, i1) -> {
-            for (int i = i0; i < i1; i++) {
-                x[i] = Mont.reduce1(s[i], q);
-            }
-        });
+    /**
+     * R^2 / N mod q: the split leaves R^-1 on each operand (R^-2 on the product) and the inverse
+     * transform N; the pointwise product multiplies this in, so the residues come out exact.
+     */
+    private static double scale(Prime pr, int n) {
+        java.math.BigInteger q = pr.big();
+        return java.math.BigInteger.ONE.shiftLeft(128).multiply(java.math.BigInteger.valueOf(n).modInverse(q))
+                .mod(q).longValueExact();
     }
 }

@@ -209,22 +209,25 @@ final class FmaTransform {
         }
     }
 
-    /** Pointwise x[i] = x[i] y[i] mod q (signed, |.| < q) for i in [i0, i1). */
-    static void pointwise(double[] x, double[] y, int i0, int i1, double q, double qi) {
+    /** Pointwise x[i] = x[i] y[i] c mod q (signed, |.| <= q) for i in [i0, i1), 0 <= c < q. */
+    static void pointwise(double[] x, double[] y, double c, int i0, int i1, double q, double qi) {
         DoubleVector vnq = DoubleVector.broadcast(S, -q);
         DoubleVector vqi = DoubleVector.broadcast(S, qi);
         DoubleVector vm = DoubleVector.broadcast(S, M);
+        DoubleVector vc = DoubleVector.broadcast(S, c);
         int i = i0;
         for (; i + L <= i1; i += L) {
             DoubleVector a = DoubleVector.fromArray(S, x, i);
             DoubleVector b = DoubleVector.fromArray(S, y, i);
             DoubleVector hi = a.mul(b);
             DoubleVector lo = a.fma(b, hi.neg());
-            DoubleVector t = hi.fma(vqi, vm).sub(vm);
-            t.fma(vnq, hi).add(lo).intoArray(x, i);
+            DoubleVector r = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
+            hi = r.mul(vc);
+            lo = r.fma(vc, hi.neg());
+            hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(x, i);
         }
         for (; i < i1; i++) {
-            x[i] = mul(x[i], y[i], q, qi);
+            x[i] = mul(mul(x[i], y[i], q, qi), c, q, qi);
         }
     }
 

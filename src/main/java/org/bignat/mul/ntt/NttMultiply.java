@@ -103,9 +103,9 @@ public final class NttMultiply {
         long nb = b == null ? na : plan.coefficients(bBits);
         int count = (int) (na + nb - 1);
         long[][] res = new long[primes][];
-        long[] work = b == null && !plan.fma() ? null : new long[n];
+        long[] work = b == null || plan.fma() ? null : new long[n];
         for (int k = 0; k < primes; k++) {
-            res[k] = plan.fma() ? FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par)
+            res[k] = plan.fma() ? FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, par)
                     : residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
         }
         new Crt(plan).combine(res, count, r, ro, rn, par);

@@ -29,6 +29,42 @@ final class Split {
         java.util.Arrays.fill(out, c, n, 0L);
     }
 
+    /**
+     * As {@link #split} into doubles for the transforms modulo a prime below 2^50: each
+     * coefficient's Montgomery reduction brought into [0, q), exact as a double.
+     */
+    static void splitToDouble(long[] x, int xo, int xn, long count, int b, Prime pr, double[] out, int n,
+                              boolean parallel) {
+        int c = (int) count;
+        long q = pr.p;
+        long pinv = pr.pinv;
+        long loMask = b >= 64 ? -1L : (1L << b) - 1;
+        long hiMask = b <= 64 ? 0 : (1L << (b - 64)) - 1;
+        Tasks.range(0, c, GRAIN, parallel, (i0, i1) -> {
+            // the interior: all three limbs in range
+            int safe = Math.min(i1, Math.max(i0, (int) Math.min(Integer.MAX_VALUE, (64L * (xn - 2)) / b)));
+            for (int i = i0; i < safe; i++) {
+                long bit = (long) i * b;
+                int w = xo + (int) (bit >>> 6);
+                int sh = (int) bit & 63;
+                long x1 = x[w + 1];
+                long lo = (x[w] >>> sh) | ((x1 << 1) << (63 - sh));
+                long hi = (x1 >>> sh) | ((x[w + 2] << 1) << (63 - sh));
+                out[i] = Mont.reduce1(Mont.redc(hi & hiMask, lo & loMask, q, pinv), q);
+            }
+            for (int i = safe; i < i1; i++) {
+                long bit = (long) i * b;
+                int w = (int) (bit >>> 6);
+                int sh = (int) bit & 63;
+                long x1 = limb(x, xo, xn, w + 1);
+                long lo = (limb(x, xo, xn, w) >>> sh) | ((x1 << 1) << (63 - sh));
+                long hi = (x1 >>> sh) | ((limb(x, xo, xn, w + 2) << 1) << (63 - sh));
+                out[i] = Mont.reduce1(Mont.redc(hi & hiMask, lo & loMask, q, pinv), q);
+            }
+        });
+        java.util.Arrays.fill(out, c, n, 0.0);
+    }
+
     /** b = 64: coefficient i is limb i (all in range, as count <= xn). */
     private static void split64(long[] x, int xo, int i0, int i1, Prime pr, long[] out) {
         long p = pr.p;
