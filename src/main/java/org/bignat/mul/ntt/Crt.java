@@ -22,6 +22,8 @@ final class Crt {
     /** Per prime: the Montgomery form of the residues' scale inverse, and companion. */
     private final long[] scale = new long[NttPlan.MAX_PRIMES];
     private final long[] scaleQ = new long[NttPlan.MAX_PRIMES];
+    /** Garner factors p_j^-1 mod p_k, normal form, at [k r + j] (for the double-precision digits). */
+    final long[] garnerPlain;
     /** Garner factors p_j^-1 mod p_k, Montgomery form, at [k r + j], and their companions. */
     private final long[] garner;
     private final long[] garnerQ;
@@ -37,6 +39,7 @@ final class Crt {
         this.bits = plan.bits();
         this.exact = plan.fma();
         this.garner = new long[r * r];
+        this.garnerPlain = new long[r * r];
         this.garnerQ = new long[r * r];
         for (int k = 0; k < r; k++) {
             Prime pk = plan.set()[k];
@@ -48,7 +51,8 @@ final class Crt {
                     .mod(bp).longValueExact();
             scaleQ[k] = Mont.companion(scale[k], pk.pinv);
             for (int j = 0; j < k; j++) {
-                long inv = pk.toMont(plan.set()[j].big().mod(bp).modInverse(bp).longValueExact());
+                garnerPlain[k * r + j] = plan.set()[j].big().mod(bp).modInverse(bp).longValueExact();
+                long inv = pk.toMont(garnerPlain[k * r + j]);
                 garner[k * r + j] = inv;
                 garnerQ[k * r + j] = Mont.companion(inv, pk.pinv);
             }
@@ -60,6 +64,10 @@ final class Crt {
      * res[k][i] (k < r, values in [0, 4 p_k), or in [0, p_k) for exact residues); the sum must fit.
      */
     void combine(long[][] res, int count, long[] out, int oo, int on, boolean parallel) {
+        combine(res, null, count, out, oo, on, parallel);
+    }
+
+    private void combine(long[][] res, double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
         int chunks = (count + CHUNK - 1) / CHUNK;
         long[][] spill = new long[chunks][];
         int[] spillAt = new int[chunks];
@@ -71,7 +79,11 @@ final class Crt {
                 int next = c + 1 < chunks ? (int) (((long) i1 * bits) >>> 6) : on;
                 int top = (int) (((long) (i1 - 1) * bits + 64L * r) >>> 6) + 2;
                 long[] buf = new long[Math.max(top, next) - base];
-                chunk(res, i0, i1, (long) base << 6, buf);
+                if (d != null) {
+                    chunk3(null, null, null, d, i0, i1, (long) base << 6, buf);
+                } else {
+                    chunk(res, i0, i1, (long) base << 6, buf);
+                }
                 int own = Math.min(next, on) - base;
                 System.arraycopy(buf, 0, out, oo + base, own);
                 if (next < on) {
@@ -109,7 +121,7 @@ final class Crt {
     /** Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit. */
     private void chunk(long[][] res, int i0, int i1, long baseBit, long[] buf) {
         if (r == 3) {
-            chunk3(res[0], res[1], res[2], i0, i1, baseBit, buf);
+            chunk3(res[0], res[1], res[2], null, i0, i1, baseBit, buf);
             return;
         }
         long[] v = new long[r];
@@ -144,8 +156,21 @@ final class Crt {
         }
     }
 
-    /** {@link #chunk} for three primes, straight-line. */
-    private void chunk3(long[] y0, long[] y1, long[] y2, int i0, int i1, long baseBit, long[] buf) {
+    /**
+     * out[oo .. oo+on) = sum over i < count of c_i 2^(i b) for three primes, from Garner's digits
+     * already computed (d0, d1, d2: v0, v1, v2 in [0, q_k), exact doubles; see
+     * {@code FmaTransform.garner3}).
+     */
+    void combineDigits(double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
+        combine(null, d, count, out, oo, on, parallel);
+    }
+
+    /** {@link #chunk} for three primes, straight-line; from digits d when res is null. */
+    private void chunk3(long[] y0, long[] y1, long[] y2, double[][] d, int i0, int i1, long baseBit, long[] buf) {
+        boolean digits = d != null;
+        double[] d0 = digits ? d[0] : null;
+        double[] d1 = digits ? d[1] : null;
+        double[] d2 = digits ? d[2] : null;
         long p0 = p[0];
         long p1 = p[1];
         long p2 = p[2];
@@ -162,22 +187,38 @@ final class Crt {
         long g12 = garner[7];          // p1^-1 mod p2
         long g12q = garnerQ[7];
         long off = (long) i0 * bits - baseBit;
+        // a window of four words, buf[w .. w+4), kept in registers: words below it are final (every
+        // later coefficient starts above them); the window never overflows (at most three
+        // coefficients below 2^183 overlap it, shifted by less than 64)
+        int w = (int) (off >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
         for (int i = i0; i < i1; i++, off += bits) {
             long v0;
-            long u1;
-            long u2;
-            if (exact) {
-                v0 = y0[i];
-                u1 = y1[i];
-                u2 = y2[i];
+            long v1;
+            long v2;
+            if (digits) {
+                v0 = (long) d0[i];
+                v1 = (long) d1[i];
+                v2 = (long) d2[i];
             } else {
-                v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
-                u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
-                u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+                long u1;
+                long u2;
+                if (exact) {
+                    v0 = y0[i];
+                    u1 = y1[i];
+                    u2 = y2[i];
+                } else {
+                    v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                    u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                    u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+                }
+                v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+                long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+                v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
             }
-            long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
-            long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
-            long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
             // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
             long tl = p1 * v2;
             long th = Math.multiplyHigh(p1, v2);
@@ -192,38 +233,34 @@ final class Crt {
             long bh = Math.multiplyHigh(p0, th);
             long x1 = ah + bl;
             long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
-            add3(buf, off, x0, x1, x2);
+            int target = (int) (off >>> 6);
+            while (w < target) {
+                buf[w++] = c0;
+                c0 = c1;
+                c1 = c2;
+                c2 = c3;
+                c3 = 0;
+            }
+            int sh = (int) off & 63;
+            long w0 = x0 << sh;
+            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+            long w3 = (x2 >>> 1) >>> (63 - sh);
+            long s = c0 + w0;
+            long c = Long.compareUnsigned(s, c0) < 0 ? 1 : 0;
+            c0 = s;
+            s = c1 + w1 + c;
+            c = (Long.compareUnsigned(s, c1) < 0 || (c != 0 && s == c1)) ? 1 : 0;
+            c1 = s;
+            s = c2 + w2 + c;
+            c = (Long.compareUnsigned(s, c2) < 0 || (c != 0 && s == c2)) ? 1 : 0;
+            c2 = s;
+            c3 += w3 + c;
         }
-    }
-
-    /** buf += (x2:x1:x0) 2^off, carry propagated. */
-    private static void add3(long[] buf, long off, long x0, long x1, long x2) {
-        int w = (int) (off >>> 6);
-        int sh = (int) off & 63;
-        long w0 = x0 << sh;
-        long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
-        long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
-        long w3 = (x2 >>> 1) >>> (63 - sh);
-        long a = buf[w];
-        long s = a + w0;
-        long c = Long.compareUnsigned(s, a) < 0 ? 1 : 0;
-        buf[w] = s;
-        a = buf[w + 1];
-        s = a + w1 + c;
-        c = (Long.compareUnsigned(s, a) < 0 || (c != 0 && s == a)) ? 1 : 0;
-        buf[w + 1] = s;
-        a = buf[w + 2];
-        s = a + w2 + c;
-        c = (Long.compareUnsigned(s, a) < 0 || (c != 0 && s == a)) ? 1 : 0;
-        buf[w + 2] = s;
-        a = buf[w + 3];
-        s = a + w3 + c;
-        c = (Long.compareUnsigned(s, a) < 0 || (c != 0 && s == a)) ? 1 : 0;
-        buf[w + 3] = s;
-        for (int j = w + 4; c != 0; j++) {
-            buf[j]++;
-            c = buf[j] == 0 ? 1 : 0;
-        }
+        buf[w] = c0;
+        buf[w + 1] = c1;
+        buf[w + 2] = c2;
+        buf[w + 3] = c3;
     }
 
     /** buf += x[0 .. len) 2^off, carry propagated. */

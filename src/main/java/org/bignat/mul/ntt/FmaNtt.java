@@ -13,10 +13,10 @@ final class FmaNtt {
     static final int GRAIN = 1 << 14;
 
     /**
-     * The product's convolution modulo prime k (the coefficients mod q, in [0, q)); b == null
+     * The product's convolution modulo prime k (the coefficients mod q, signed, |.| <= q); b == null
      * squares a.
      */
-    static long[] residues(NttPlan plan, int k, long[] a, int ao, int an, long na,
+    static double[] residues(NttPlan plan, int k, long[] a, int ao, int an, long na,
                            long[] b, int bo, int bn, long nb, boolean par) {
         Prime pr = Prime.FMA[k];
         int n = plan.length();
@@ -41,6 +41,27 @@ final class FmaNtt {
             Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, y, c, i0, i1, pr.pd, pr.pdInv));
         }
         FmaTransform.inverse(x, n, FmaTwiddles.table(k, plan.logN(), true), pr, par);
+        return x;
+    }
+
+    /**
+     * Three primes: Garner's digits of the residue vectors in place, in parallel chunks, then the
+     * CRT recomposition into out[oo .. oo+on).
+     */
+    static void combine3(NttPlan plan, double[][] res, int count, long[] out, int oo, int on, boolean par) {
+        Crt crt = new Crt(plan);
+        Prime[] ps = plan.set();
+        double g01 = crt.garnerPlain[1 * 3 + 0];
+        double g02 = crt.garnerPlain[2 * 3 + 0];
+        double g12 = crt.garnerPlain[2 * 3 + 1];
+        Tasks.range(0, count, GRAIN, par,
+                (i0, i1) -> FmaTransform.garner3(res[0], res[1], res[2], i0, i1, ps[0], ps[1], ps[2], g01, g02, g12));
+        crt.combineDigits(res, count, out, oo, on, par);
+    }
+
+    /** The residue vector as words in [0, q) for {@link Crt} (plans of other than three primes). */
+    static long[] words(double[] x, Prime pr, boolean par) {
+        int n = x.length;
         long[] r = new long[n];
         long q = pr.p;
         Tasks.range(0, n, GRAIN, par, (i0, i1) -> {

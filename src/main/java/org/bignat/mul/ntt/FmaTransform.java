@@ -231,6 +231,56 @@ final class FmaTransform {
         }
     }
 
+    /**
+     * Garner's mixed-radix digits of three residue vectors in place, for i in [i0, i1): on entry
+     * y_k[i] is the residue modulo q_k (signed, |.| <= q_k); on exit y0 = v0, y1 = v1, y2 = v2 in
+     * [0, q_k) with c = v0 + q0 (v1 + q1 v2). g01 = q0^-1 mod q1, g02 = q0^-1 mod q2, g12 = q1^-1
+     * mod q2 (normal form).
+     */
+    static void garner3(double[] y0, double[] y1, double[] y2, int i0, int i1, Prime p0, Prime p1, Prime p2,
+                        double g01, double g02, double g12) {
+        DoubleVector q0 = DoubleVector.broadcast(S, p0.pd);
+        DoubleVector q1 = DoubleVector.broadcast(S, p1.pd);
+        DoubleVector q2 = DoubleVector.broadcast(S, p2.pd);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        int i = i0;
+        for (; i + L <= i1; i += L) {
+            DoubleVector v0 = nonNegative(DoubleVector.fromArray(S, y0, i), q0);
+            DoubleVector v1 = nonNegative(mulV(DoubleVector.fromArray(S, y1, i).sub(v0), g01, p1, vm), q1);
+            DoubleVector t2 = mulV(DoubleVector.fromArray(S, y2, i).sub(v0), g02, p2, vm);
+            DoubleVector v2 = nonNegative(mulV(t2.sub(v1), g12, p2, vm), q2);
+            v0.intoArray(y0, i);
+            v1.intoArray(y1, i);
+            v2.intoArray(y2, i);
+        }
+        for (; i < i1; i++) {
+            double v0 = nonNegative(y0[i], p0.pd);
+            double v1 = nonNegative(mul(y1[i] - v0, g01, p1.pd, p1.pdInv), p1.pd);
+            double t2 = mul(y2[i] - v0, g02, p2.pd, p2.pdInv);
+            y0[i] = v0;
+            y1[i] = v1;
+            y2[i] = nonNegative(mul(t2 - v1, g12, p2.pd, p2.pdInv), p2.pd);
+        }
+    }
+
+    /** x mod q in [0, q) for |x| <= q. */
+    private static DoubleVector nonNegative(DoubleVector x, DoubleVector q) {
+        DoubleVector r = x.blend(x.add(q), x.compare(jdk.incubator.vector.VectorOperators.LT, 0));
+        return r.blend(r.sub(q), r.compare(jdk.incubator.vector.VectorOperators.GE, q));
+    }
+
+    private static double nonNegative(double x, double q) {
+        double r = x < 0 ? x + q : x;
+        return r >= q ? r - q : r;
+    }
+
+    /** x w mod q (signed, |.| <= q) for |x| < 2q, 0 <= w < q: the vector form of {@link #mul}. */
+    private static DoubleVector mulV(DoubleVector x, double w, Prime pr, DoubleVector vm) {
+        DoubleVector hi = x.mul(w);
+        DoubleVector lo = x.fma(DoubleVector.broadcast(S, w), hi.neg());
+        return hi.fma(DoubleVector.broadcast(S, pr.pdInv), vm).sub(vm).fma(DoubleVector.broadcast(S, -pr.pd), hi).add(lo);
+    }
+
     /** x w mod q, signed, |result| < q, for |x| < 2q and |w| < q (scalar form of the vector code). */
     static double mul(double x, double w, double q, double qi) {
         double hi = x * w;

@@ -103,10 +103,24 @@ public final class NttMultiply {
         long nb = b == null ? na : plan.coefficients(bBits);
         int count = (int) (na + nb - 1);
         long[][] res = new long[primes][];
-        long[] work = b == null || plan.fma() ? null : new long[n];
-        for (int k = 0; k < primes; k++) {
-            res[k] = plan.fma() ? FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, par)
-                    : residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
+        if (plan.fma()) {
+            double[][] d = new double[primes][];
+            for (int k = 0; k < primes; k++) {
+                d[k] = FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, par);
+            }
+            if (primes == 3) {
+                FmaNtt.combine3(plan, d, count, r, ro, rn, par);
+                return;
+            }
+            for (int k = 0; k < primes; k++) {
+                res[k] = FmaNtt.words(d[k], plan.set()[k], par);
+                d[k] = null;
+            }
+        } else {
+            long[] work = b == null ? null : new long[n];
+            for (int k = 0; k < primes; k++) {
+                res[k] = residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
+            }
         }
         new Crt(plan).combine(res, count, r, ro, rn, par);
     }
