@@ -39,6 +39,16 @@ public final class NttMultiply {
         return Kernel.FMA;
     }
 
+    /** One line naming the transforms in use and why (calibration times), for the engine's log line. */
+    public static String kernelDescription() {
+        return Kernel.DESCRIPTION;
+    }
+
+    /** Whether the double-precision vector transforms can run in this JVM (module readable). */
+    static boolean vectorAvailable() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
     /**
      * r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn); leading zero limbs allowed, r must not
      * overlap the inputs.

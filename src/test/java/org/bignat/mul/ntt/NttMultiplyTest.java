@@ -62,7 +62,7 @@ class NttMultiplyTest {
 
     /** The kernels under test: the scalar 64-bit one, and the vector double one when the module is there. */
     static boolean[] kernels() {
-        return NttMultiply.vectorTransforms() ? new boolean[] {false, true} : new boolean[] {false};
+        return NttMultiply.vectorAvailable() ? new boolean[] {false, true} : new boolean[] {false};
     }
 
     static void check(long[] a, long[] b, String what) {
