@@ -71,7 +71,7 @@ record NttPlan(boolean fma, int primes, int logN, int bits) {
                 long na = (aBits + b - 1) / b;
                 long nb = (bBits + b - 1) / b;
                 if (na + nb - 1 <= (1L << k)) {
-                    double cost = cost(r, k);
+                    double cost = cost(fma, r, k);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = new NttPlan(fma, r, k, b);
@@ -96,12 +96,16 @@ record NttPlan(boolean fma, int primes, int logN, int bits) {
 
     /**
      * Modelled time of a plan, in butterfly units: r primes, three transforms of N log N / 2
-     * butterflies each, plus per point the split, pointwise product and CRT (Garner's r(r-1)/2
-     * products and the recomposition), weighted as measured roughly against a butterfly.
+     * butterflies each plus the split and pointwise product (about 4 units a point), and the CRT
+     * per point: three primes have a straight-line (and, for the vector kernel, vectorised Garner)
+     * CRT of about 7 scalar / 15 vector butterfly units a point; other counts take the generic
+     * loop, about 20 / 60 units (PhaseProbe and TransformProbe at 2^24 bits, one thread: CRT
+     * 7.7 ms, 15 ns a point, generic; butterflies 2.3 ns scalar, 0.6 ns vector).
      */
-    static double cost(int r, int k) {
+    static double cost(boolean fma, int r, int k) {
         double n = 1L << k;
-        return r * n * (1.5 * k + 4) + n * (r * (r - 1) / 2.0 + 2 * r);
+        double crt = r == 3 ? (fma ? 15 : 7) : (fma ? 60 : 20);
+        return r * n * (1.5 * k + 4) + n * crt;
     }
 
     /** Coefficients of an operand of the given bit length. */
