@@ -30,13 +30,33 @@ final class FmaTwiddles {
         }
     }
 
-    /** From the Montgomery table of the same prime ({@link Twiddles#build}), each entry W R^-1. */
+    /**
+     * Level by level from the smallest, as {@link Twiddles#build}: entry j of level 2h is entry j/2
+     * of level h for even j and that times w_{2h} (an exact double product, {@link FmaTransform#mul})
+     * for odd j; no table of another width is needed on the way (N doubles in all).
+     */
     static double[] build(Prime pr, int logN, boolean inverse) {
-        long[] mont = Twiddles.build(pr, logN, inverse);
         int n = 1 << logN;
         double[] t = new double[n];
-        for (int i = 1; i < n; i++) {
-            t[i] = Mont.reduce1(Mont.redc(0, mont[2 * i], pr.p, pr.pinv), pr.p);
+        if (n < 2) {
+            return t;
+        }
+        double q = pr.pd;
+        double qi = pr.pdInv;
+        t[1] = 1;
+        for (int h = 2; h < n; h <<= 1) {
+            long w = pr.rootOfOrder(Integer.numberOfTrailingZeros(2 * h));
+            if (inverse) {
+                w = pr.inverse(w);
+            }
+            double wd = w;
+            int half = h >> 1;
+            for (int j = 0; j < half; j++) {
+                double e = t[half + j];
+                double o = FmaTransform.mul(e, wd, q, qi);
+                t[h + 2 * j] = e;
+                t[h + 2 * j + 1] = o < 0 ? o + q : o >= q ? o - q : o;
+            }
         }
         return t;
     }
