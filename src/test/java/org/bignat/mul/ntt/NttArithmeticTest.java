@@ -78,6 +78,7 @@ class NttArithmeticTest {
 
     @Test
     void fmaProductsAtTheErrorBound() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(NttMultiply.vectorAvailable(), "jdk.incubator.vector not readable");
         Random r = rnd("fmaProductsAtTheErrorBound");
         for (Prime pr : Prime.FMA) {
             double q = pr.pd;
