@@ -34,7 +34,7 @@ final class Ladder {
             }
         } else if (nttWhole(an, bn)) {
             NttMultiply.multiply(r, ro, a, ao, an, b, bo, bn, parallel);
-        } else if (bn < Thresholds.SSA_THRESHOLD_LIMBS && bn < NTT_THRESHOLD) {
+        } else if (bn < Thresholds.SSA_THRESHOLD_LIMBS && !pastNttCutover(bn)) {
             int h3 = (an + 2) / 3;
             if (bn > 2 * h3) {
                 Toom3.mul(r, ro, a, ao, an, b, bo, bn);
@@ -91,13 +91,23 @@ final class Ladder {
      * past its cutover, within the imbalance ratio, below its size cap.
      */
     static boolean nttWhole(long an, long bn) {
-        return bn >= NTT_THRESHOLD && an <= bn * Thresholds.SSA_MAX_IMBALANCE
+        return pastNttCutover(bn) && an <= bn * Thresholds.SSA_MAX_IMBALANCE
                 && an + bn <= Thresholds.NTT_MAX_LIMBS;
     }
 
-    /** The NTT's cutover for the transforms this JVM uses. */
-    private static final int NTT_THRESHOLD = NttMultiply.vectorTransforms()
-            ? Thresholds.NTT_THRESHOLD_LIMBS_VECTOR : Thresholds.NTT_THRESHOLD_LIMBS;
+    /**
+     * The NTT's cutover for the transforms this JVM uses, read on the first product that could
+     * reach it (the kernel choice loads the Vector API and the management beans: tens of ms once).
+     */
+    private static final class NttCutover {
+        static final int LIMBS = NttMultiply.vectorTransforms()
+                ? Thresholds.NTT_THRESHOLD_LIMBS_VECTOR : Thresholds.NTT_THRESHOLD_LIMBS;
+    }
+
+    private static boolean pastNttCutover(long bn) {
+        return bn >= Math.min(Thresholds.NTT_THRESHOLD_LIMBS_VECTOR, Thresholds.NTT_THRESHOLD_LIMBS)
+                && bn >= NttCutover.LIMBS;
+    }
 
     /** Whether {@link #sqr} squares n limbs by the NTT. */
     static boolean nttSquare(long n) {

@@ -13,6 +13,17 @@ final class Crt {
     /** Coefficients per chunk. */
     static final int CHUNK = 1 << 13;
 
+    private static final java.util.concurrent.ConcurrentHashMap<NttPlan, Crt> CACHE =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The constants of a plan, computed once (BigInteger inverses: tens of microseconds). */
+    static Crt of(NttPlan plan) {
+        return CACHE.computeIfAbsent(plan, Crt::new);
+    }
+
+    /** Per prime, R^2 / N mod q (normal form): the double-precision pointwise factor. */
+    final double[] fmaScale = new double[NttPlan.MAX_PRIMES];
+
     private final int r;
     private final int bits;
     /** Whether the residues are the coefficients themselves (in [0, p)), as the double transforms leave them. */
@@ -47,6 +58,8 @@ final class Crt {
             pinv[k] = pk.pinv;
             BigInteger bp = pk.big();
             // R^-3 N on the residues, undone by a Montgomery product with R^4 / N (its own Montgomery form)
+            fmaScale[k] = BigInteger.ONE.shiftLeft(128).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
+                    .mod(bp).longValueExact();
             scale[k] = BigInteger.ONE.shiftLeft(4 * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
                     .mod(bp).longValueExact();
             scaleQ[k] = Mont.companion(scale[k], pk.pinv);

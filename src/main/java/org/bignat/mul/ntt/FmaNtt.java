@@ -33,7 +33,9 @@ final class FmaNtt {
         int n = plan.length();
         double[] x = new double[n];
         double[] tw = FmaTwiddles.table(k, plan.logN(), false);
-        double c = scale(pr, n);
+        // R^2 / N: the split leaves R^-1 on each operand and the inverse transform N; multiplied in
+        // here, the residues come out exact
+        double c = Crt.of(plan).fmaScale[k];
         if (b == null) {
             Split.splitToDouble(a, ao, an, na, plan.bits(), pr, x, n, par);
             FmaTransform.forward(x, n, tw, pr, par);
@@ -59,7 +61,7 @@ final class FmaNtt {
      * CRT recomposition into out[oo .. oo+on).
      */
     static void combine3(NttPlan plan, double[][] res, int count, long[] out, int oo, int on, boolean par) {
-        Crt crt = new Crt(plan);
+        Crt crt = Crt.of(plan);
         Prime[] ps = plan.set();
         double g01 = crt.garnerPlain[1 * 3 + 0];
         double g02 = crt.garnerPlain[2 * 3 + 0];
@@ -81,15 +83,5 @@ final class FmaNtt {
             }
         });
         return r;
-    }
-
-    /**
-     * R^2 / N mod q: the split leaves R^-1 on each operand (R^-2 on the product) and the inverse
-     * transform N; the pointwise product multiplies this in, so the residues come out exact.
-     */
-    private static double scale(Prime pr, int n) {
-        java.math.BigInteger q = pr.big();
-        return java.math.BigInteger.ONE.shiftLeft(128).multiply(java.math.BigInteger.valueOf(n).modInverse(q))
-                .mod(q).longValueExact();
     }
 }

@@ -132,7 +132,7 @@ public final class NttMultiply {
                 res[k] = residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
             }
         }
-        new Crt(plan).combine(res, count, r, ro, rn, par);
+        Crt.of(plan).combine(res, count, r, ro, rn, par);
     }
 
     /**
