@@ -93,7 +93,7 @@ final class Crt {
                 int top = (int) (((long) (i1 - 1) * bits + 64L * r) >>> 6) + 2;
                 long[] buf = new long[Math.max(top, next) - base];
                 if (d != null) {
-                    chunk3(null, null, null, d, i0, i1, (long) base << 6, buf);
+                    digits3(d[0], d[1], d[2], i0, i1, (long) base << 6, buf);
                 } else {
                     chunk(res, i0, i1, (long) base << 6, buf);
                 }
@@ -259,14 +259,75 @@ final class Crt {
             long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
             long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
             long w3 = (x2 >>> 1) >>> (63 - sh);
+            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
             long s = c0 + w0;
-            long c = Long.compareUnsigned(s, c0) < 0 ? 1 : 0;
+            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
             c0 = s;
             s = c1 + w1 + c;
-            c = (Long.compareUnsigned(s, c1) < 0 || (c != 0 && s == c1)) ? 1 : 0;
+            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
             c1 = s;
             s = c2 + w2 + c;
-            c = (Long.compareUnsigned(s, c2) < 0 || (c != 0 && s == c2)) ? 1 : 0;
+            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
+            c2 = s;
+            c3 += w3 + c;
+        }
+        buf[w] = c0;
+        buf[w + 1] = c1;
+        buf[w + 2] = c2;
+        buf[w + 3] = c3;
+    }
+
+    /**
+     * Coefficients [i0, i1) from Garner's digits (exact doubles in [0, q_k)) into buf, whose word 0
+     * has bit weight baseBit: c = v0 + q0 (v1 + q1 v2), three words (below 2^150), added through a
+     * window of four words kept in registers, as in {@link #chunk3}.
+     */
+    private void digits3(double[] d0, double[] d1, double[] d2, int i0, int i1, long baseBit, long[] buf) {
+        long p0 = p[0];
+        long p1 = p[1];
+        long off = (long) i0 * bits - baseBit;
+        int w = (int) (off >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        for (int i = i0; i < i1; i++, off += bits) {
+            long v0 = (long) d0[i];
+            long v1 = (long) d1[i];
+            long v2 = (long) d2[i];
+            // t = v1 + q1 v2 < 2^100; x = v0 + q0 t < 2^150 (all factors below 2^63: signed products)
+            long tl = p1 * v2;
+            long th = Math.multiplyHigh(p1, v2);
+            long tl2 = tl + v1;
+            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+            long al = p0 * tl2;
+            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
+            long x0 = al + v0;
+            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+            long x1 = ah + p0 * th;
+            long x2 = Math.multiplyHigh(p0, th) + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+            int target = (int) (off >>> 6);
+            while (w < target) {
+                buf[w++] = c0;
+                c0 = c1;
+                c1 = c2;
+                c2 = c3;
+                c3 = 0;
+            }
+            int sh = (int) off & 63;
+            long w0 = x0 << sh;
+            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+            long w3 = (x2 >>> 1) >>> (63 - sh);
+            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
+            long s = c0 + w0;
+            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
+            c0 = s;
+            s = c1 + w1 + c;
+            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
+            c1 = s;
+            s = c2 + w2 + c;
+            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
             c2 = s;
             c3 += w3 + c;
         }
