@@ -134,7 +134,7 @@ final class Crt {
     /** Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit. */
     private void chunk(long[][] res, int i0, int i1, long baseBit, long[] buf) {
         if (r == 3) {
-            chunk3(res[0], res[1], res[2], null, i0, i1, baseBit, buf);
+            chunk3(res[0], res[1], res[2], i0, i1, baseBit, buf);
             return;
         }
         long[] v = new long[r];
@@ -178,12 +178,8 @@ final class Crt {
         combine(null, d, count, out, oo, on, parallel);
     }
 
-    /** {@link #chunk} for three primes, straight-line; from digits d when res is null. */
-    private void chunk3(long[] y0, long[] y1, long[] y2, double[][] d, int i0, int i1, long baseBit, long[] buf) {
-        boolean digits = d != null;
-        double[] d0 = digits ? d[0] : null;
-        double[] d1 = digits ? d[1] : null;
-        double[] d2 = digits ? d[2] : null;
+    /** {@link #chunk} for three primes, straight-line. */
+    private void chunk3(long[] y0, long[] y1, long[] y2, int i0, int i1, long baseBit, long[] buf) {
         long p0 = p[0];
         long p1 = p[1];
         long p2 = p[2];
@@ -210,28 +206,20 @@ final class Crt {
         long c3 = 0;
         for (int i = i0; i < i1; i++, off += bits) {
             long v0;
-            long v1;
-            long v2;
-            if (digits) {
-                v0 = (long) d0[i];
-                v1 = (long) d1[i];
-                v2 = (long) d2[i];
+            long u1;
+            long u2;
+            if (exact) {
+                v0 = y0[i];
+                u1 = y1[i];
+                u2 = y2[i];
             } else {
-                long u1;
-                long u2;
-                if (exact) {
-                    v0 = y0[i];
-                    u1 = y1[i];
-                    u2 = y2[i];
-                } else {
-                    v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
-                    u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
-                    u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
-                }
-                v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
-                long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
-                v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
+                v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
             }
+            long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+            long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+            long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
             // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
             long tl = p1 * v2;
             long th = Math.multiplyHigh(p1, v2);
