@@ -25,9 +25,9 @@
 // the apply (its result is needed only at the end); no fence between a map and the count (the word
 // carries its own present bit); the apply polls one word instead of a chunk flag and then its word.
 // Apply loads/stores are streaming (evict-first): their lines are not needed again.
-// Measured (H200, 2026-11-21, cuda/test/norm_harness.cu, NORMALIZE-NOTES.md): 0.61-0.64 of
-// device-to-device copy bandwidth at 2^30 and 2^32 bits (chains 0.637); the previous version (one tile
-// per block and ticket, a fence and the count round trip on every reduce) reached 0.53-0.55.
+// On the H200 (cuda/test/norm_harness.cu) it reaches about 0.6 of device-to-device copy bandwidth at
+// 2^30 and 2^32 bits, whole-length carry chains included; one tile per block and ticket, with a fence
+// and the count round trip on every reduce, reached about 0.55.
 //
 // Map encoding: 2 bits per input state, state index = carry + 1; bits [2k, 2k+1] hold f(k - 1) + 1.
 //
@@ -42,16 +42,18 @@
 #include "common.cuh"
 
 #define BN_NORM_THREADS 256
-/* Digits per thread: 8 (4 x 16-byte loads in flight); 16 measured slower (94 registers, 2026-11-21). */
+/* Bytes of the scratch before its u32 words (the four u64 words above). */
+#define BN_NORM_SCRATCH_HEADER 32
+/* Digits per thread: 8 (4 x 16-byte loads in flight); 16 measured slower (94 registers). */
 #define BN_NORM_DPT 8
 #define BN_NORM_TILE (BN_NORM_THREADS * BN_NORM_DPT)
-/* Tiles per chunk and the reduce lead in chunks: 256 x 4 measured best (H200, 2026-11-21, paired kernel:
-   256 x 4 0.637 chains / 0.613 random, 256 x 5 0.630 / 0.614, 512 x 2 0.630 / 0.610, 128 x 8 0.51;
-   one-tile-per-block kernel before: lag 1 0.45, 24+ MiB of lead loses L2 hits, 0.49-0.52). */
+/* Tiles per chunk and the reduce lead in chunks: 256 x 4 measured best on the H200 (256 x 5 and 512 x 2
+   within 1%, 128 x 8 a fifth slower; a lead of 24 MiB or more loses L2 hits). Mirrored by
+   DeviceDigits.NORM_CHUNK_TILES and NORM_LAG_CHUNKS. */
 #define BN_NORM_CHUNK 256
 #define BN_NORM_LAG 4
-/* Blocks per SM asked of the register allocator: 5 (47 registers, no spill) gives 0.637 on chains against
-   0.607 at 4 blocks (50 registers) and 0.542 at 6 (40 registers, 32 bytes of spill) (H200, 2026-11-21). */
+/* Blocks per SM asked of the register allocator: 5 (47 registers, no spill) measured fastest on the H200,
+   ahead of 4 blocks (50 registers) and 6 (40 registers, with spills). */
 #define BN_NORM_MIN_BLOCKS 5
 #define BN_NORM_WARPS (BN_NORM_THREADS / 32)
 #define BN_MAP_ID 36u          /* 0 | 1 << 2 | 2 << 4: the identity map */
@@ -138,7 +140,7 @@ __device__ __forceinline__ unsigned bn_block_exclusive(unsigned inc, const unsig
 /** Scratch bytes of bn_normalize for n digits (DeviceDigits.normScratchBytes mirrors it). */
 __host__ __device__ __forceinline__ long long bn_norm_scratch_bytes(long long n) {
     long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE, chunks = (tiles + BN_NORM_CHUNK - 1) / BN_NORM_CHUNK;
-    return 32 + 4 * (tiles + 2 * chunks + 1);
+    return BN_NORM_SCRATCH_HEADER + 4 * (tiles + 2 * chunks + 1);
 }
 
 /** Blocks (tickets) of the bn_normalize launch: tiles + min(tiles, LAG chunks); ticket k reduces tile k
@@ -157,7 +159,7 @@ bn_normalize(const digit_t* __restrict__ x, long long n, digit_t* __restrict__ z
     const long long tiles = (n + BN_NORM_TILE - 1) / BN_NORM_TILE;
     const long long chunks = (tiles + CT - 1) / CT;
     const long long lagT = min(tiles, (long long)BN_NORM_LAG * CT);
-    unsigned* tileWords = reinterpret_cast<unsigned*>(scratch + 4);
+    unsigned* tileWords = reinterpret_cast<unsigned*>(scratch + BN_NORM_SCRATCH_HEADER / 8);
     unsigned* count = tileWords + tiles;
     unsigned* S = count + chunks;
     __shared__ unsigned sWarpR[BN_NORM_WARPS], sWarpA[BN_NORM_WARPS], sWarpS[BN_NORM_WARPS], sTop[BN_NORM_WARPS];

@@ -1,9 +1,9 @@
 // GPU Schoenhage-Strassen multiply: the kernel layout and the arithmetic every SSA kernel shares.
 //
-// Top level (ssa_fft.cuh): the product is computed in R = Z/(2^N + 1), N = 24 * L, L = 2^l digits per
+// Top level (ssa_fft_*.cuh): the product is computed in R = Z/(2^N + 1), N = 24 * L, L = 2^l digits per
 // coefficient, over 2^k coefficients, with 2 as the root of unity: omega = 2^(2N / 2^k), so every
 // twiddle is a shift and every butterfly an add and a subtract of digit vectors (Schoenhage and
-// Strassen 1971; Bainville, "OpenCL multiprecision", references/ssa-opencl.txt).
+// Strassen 1971; E. Bainville, "OpenCL Multiprecision", 2010).
 //
 // Kernel layout of one coefficient: L signed 32-bit digits of base 2^24, little-endian, value
 // sum d[j] * 2^(24 j) taken mod 2^N + 1. Digits are redundant: every kernel output digit d obeys
@@ -13,8 +13,8 @@
 // and c signed (|c| <= 4), an unshifted one as a + b 2^24, and digit j becomes a_j + b_{j-1} + c_{j-2}
 // (a butterfly output sums at most two such absorbed terms); what crosses position N re-enters at 0
 // negated (2^N = -1 in R).
-// So no carry chain ever runs inside the transform; only the final per-coefficient normalize
-// (ssa_finish.cuh) resolves carries, with a block-wide scan.
+// So no carry chain ever runs inside the transform; only the per-coefficient normalize fused into the
+// last inverse pass (ssa_fft_normalize.cuh) resolves carries, with a block-wide scan.
 //
 // Pointwise products (ssa_pointwise.cuh): each product in R is a negacyclic convolution of length
 // L of the digits, computed exactly by an NTT modulo two 31-bit primes q1 q2 > 2^61.88 in shared

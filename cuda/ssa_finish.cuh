@@ -2,7 +2,7 @@
 // 64-bit words, org.bignat.core.Digits) and the transform layout (ssa_common.cuh), on the GPU.
 //
 //   (the split into coefficients and their normalize to canonical residues are fused into the first
-//   forward and the last inverse transform pass, ssa_fft.cuh; the unfused kernels, kept for the
+//   forward and the last inverse transform pass, ssa_fft_pass.cuh; the unfused kernels, kept for the
 //   harness's A/B switches, are in cuda/test/ssa_unfused.cuh)
 //   ssa_finish61 / ssa_finish
 //                      the product's canonical digits from the coefficients in one launch: overlap-add of the
@@ -17,7 +17,7 @@
 /**
  * Bits [pos, pos + 61) of a canonical coefficient (bits below 0 and past the end read as zero);
  * pos >= -60 fits an int (it is below the coefficient's 24 L bits), so the digit indices are 32-bit
- * divisions by the constant 24 (the 64-bit ones were a large share of the old ssa_combine's instructions).
+ * divisions by the constant 24 (64-bit ones would be a large share of the overlap-add's instructions).
  */
 __device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L, int pos) {
     const int d0 = pos >= 0 ? (int)((unsigned)pos / SSA_DBITS) : 0;
@@ -35,8 +35,8 @@ __device__ __forceinline__ ssa_u64 ssa_field61(const int* __restrict__ c, int L,
 /**
  * floor(x / d) for 0 <= x < 2^40, 0 < d < 2^24 and a quotient below 2^19 (here a coefficient index,
  * at most 2^k + 1 <= 2^18 + 1), given inv ~ 1/d (float): the float product's relative error is below
- * 2^-22, so it is within 1 of the true quotient, and one correction each way makes it exact (this
- * replaces a 64-bit division subroutine).
+ * 2^-22, so it is within 1 of the true quotient, and one correction each way makes it exact (cheaper than
+ * a 64-bit division subroutine).
  */
 __device__ __forceinline__ ssa_i64 ssa_divf(ssa_i64 x, ssa_i64 d, float inv) {
     ssa_i64 q = (ssa_i64)((float)x * inv);
@@ -108,12 +108,12 @@ struct SsaSumWords {
 // Parallel Prefix Scan with Decoupled Look-back", NVIDIA NVR-2016-002): each block takes the next tile from an atomic
 // ticket (a tile's predecessors belong to blocks already running, so waiting on them always ends), computes its
 // SSA_FIN_TILE digits x_t in registers, the tile's carry map from warp ballots, publishes it, reads its carry in from
-// its predecessors' published words, and writes its canonical digits once. The old path (ssa_combine61 into a
-// temporary buffer, then three carry kernels: tile maps, a one-block scan, apply) read the digits three times and
-// wrote them twice, in four launches.
+// its predecessors' published words, and writes its canonical digits once, where an overlap-add into a temporary
+// buffer followed by a reduce-then-scan carry (tile maps, a one-block scan, apply) reads the digits three times and
+// writes them twice, in four launches.
 //
 // Inside a tile, thread j's u-th digit is t = tile * SSA_FIN_TILE + u * SSA_FIN_THREADS + j, so each warp's 32 lanes
-// hold 32 consecutive digits (a "segment": coalesced reads and stores, as in the one-digit-per-thread combine), and
+// hold 32 consecutive digits (a "segment": coalesced reads and stores), and
 // the tile's SSA_FIN_SEGS = 8 SSA_FIN_PER segments in order are (u, warp) = u * SSA_FIN_WARPS + warp. A run of
 // generate/propagate masks is resolved by one integer addition (ssa_carries32): per segment from the lanes' ballots,
 // then per tile from the segments' ballots in warp 0.
@@ -121,9 +121,8 @@ struct SsaSumWords {
 /*
  * Digits per thread and the register cap of the finish kernels (tuning constants; the tile is 256 x SSA_FIN_PER
  * digits, GpuSsa.TILE mirrors it; SSA_FIN_PER >= 4 so that a tile holds whole 32-segment ballot words). Occupancy
- * decides: H200, 2^30 x 2^30 bits, finish alone (harness `time 30`, 2026-11-21, v19-p13 in SSA-NOTES): PER 16 at 110
- * registers 0.677 ms, 80 registers 0.523; PER 8 at 56 registers 0.477, 48 0.429, 40 0.400 (6 blocks per SM, no
- * spill); PER 4 at 30 registers 0.410.
+ * decides: on the H200 at 2^30 x 2^30 bits (the finish alone, cuda/test/ssa_harness.cu) PER 8 at 40 registers
+ * (6 blocks per SM, no spill) was fastest, ahead of PER 4 (30 registers) and of PER 8 or 16 with more registers.
  */
 #ifndef SSA_FIN_PER
 #define SSA_FIN_PER 8
@@ -131,8 +130,7 @@ struct SsaSumWords {
 #ifndef SSA_FIN_MAXNREG
 #define SSA_FIN_MAXNREG 40
 #endif
-// The unpacked ssa_finish (ssa_sum61's digit gathers) spills at 40 registers; uncapped it takes 56 (2^30 with PACK=0:
-// finish 1.14 ms against 1.32 for the old combine + carry).
+// The unpacked ssa_finish (ssa_sum61's digit gathers) spills at 40 registers; uncapped it takes 56.
 #ifndef SSA_FIN_DIGITS_MAXNREG
 #define SSA_FIN_DIGITS_MAXNREG 64
 #endif
@@ -161,7 +159,7 @@ __device__ __forceinline__ ssa_u64 ssa_carries32(unsigned g, unsigned p, unsigne
     return (a + b + c) ^ a ^ b;
 }
 
-/** Digit t before its carry (0 at and past nout), as the one-digit-per-thread combine computed it: s_{t-1} from the previous lane. */
+/** Digit t before its carry, x_t = (s_t mod B) + floor(s_{t-1} / B) (0 at and past nout): s_{t-1} from the previous lane. */
 template <class Sum>
 __device__ __forceinline__ ssa_u64 ssa_fin_digit(const Sum& sum, ssa_i64 t, ssa_i64 nout) {
     const ssa_u64 s = t < nout ? sum(t) : 0;

@@ -11,7 +11,7 @@
 // integer itself. The 64-bit coefficients go back to 24-bit digits by the carry-free absorb, and the
 // result is multiplied by 2^-k (a shift by 2N - k bits), the inverse top-level transform's normalization.
 //
-// NTT structure (v3): radix-8 rounds in registers. A round over spans of M = 2^m words gathers the 8
+// NTT structure: radix-8 rounds in registers. A round over spans of M = 2^m words gathers the 8
 // words a[hi M + s M/8 + r], s < 8, runs an 8-point DFT on them (decimation in frequency, bit-reversed
 // out) and multiplies the word at register s by omega_M^(r t), t = bitrev3(s): that is exactly three
 // radix-2 DIF levels (Cooley-Tukey), so the output equals the radix-2 DIF's (natural in, bit-reversed
@@ -36,9 +36,9 @@
 /**
  * Most threads of a pointwise block (ssa_pw_threads gives the count for a coefficient size), and the
  * blocks per multiprocessor the register allocation must allow (launch bound). 256 threads and 3 blocks
- * (80 registers, no spill; 3 x 72 KiB of shared memory at l = 12): measured on the H200 at 2^30
- * (2026-11-21, v6) 13.0 ms against 13.5 ms for 512 threads and 2 blocks (64 registers, 84 bytes of
- * spill) and 14.7 ms for 512 threads and 1 block. SSA_PW_THREADS is mirrored by GpuSsa.PW_THREADS.
+ * (80 registers, no spill; 3 x 72 KiB of shared memory at l = 12) measured fastest on the H200 at 2^30
+ * bits, ahead of 512 threads and 2 blocks (64 registers, with spills) and 512 threads and 1 block.
+ * SSA_PW_THREADS is mirrored by GpuSsa.PW_THREADS.
  */
 #ifndef SSA_PW_THREADS
 #define SSA_PW_THREADS 256
@@ -48,9 +48,8 @@
 #endif
 /**
  * Threads of a pointwise block at l = SSA_MAX_LOG_L = 13 (kernels ssa_pointwise2_mul13 / _sqr13, their own launch bound:
- * 144 KiB of shared memory leave one block per SM, so up to 128 registers). H100 at 2^32 (2026-11-21, SSA-NOTES
- * v20-q13): pointwise 26.9 ms at 512 threads (16 warps per SM) against 32.4 ms at 256. Mirrored by
- * GpuSsa.PW_THREADS_L13.
+ * 144 KiB of shared memory leave one block per SM, so up to 128 registers): on the H100 at 2^32 bits the pointwise
+ * products took a sixth less time with 512 threads (16 warps per SM) than with 256. Mirrored by GpuSsa.PW_THREADS_L13.
  */
 #define SSA_PW_THREADS_L13 512
 #define SSA_LMAX (1 << SSA_MAX_LOG_L)
@@ -74,7 +73,7 @@ __host__ __device__ __forceinline__ constexpr int ssa_pw_threads(int l) {
 
 /**
  * bitrev_b(s) for b <= 3 as one expression: with s and b from unrolled loops it folds to a constant
- * (the constexpr loop it replaces did not: the v3-v5 kernels ran it at run time, ~12 instructions per round twiddle).
+ * (a constexpr loop does not fold: it ran at run time, ~12 instructions per round twiddle).
  */
 __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
     return b == 1 ? (s & 1) : b == 2 ? (((s & 1) << 1) | ((s >> 1) & 1)) : (((s & 1) << 2) | (s & 2) | ((s >> 2) & 1));
@@ -82,14 +81,13 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 
 
 // ---------------------------------------------------------------------------------------------
-// The field of the pointwise NTT (v10): two 31-bit primes q1 = 15 2^27 + 1, q2 = 63 2^25 + 1 computed side by side, a
+// The field of the pointwise NTT: two 31-bit primes q1 = 15 2^27 + 1, q2 = 63 2^25 + 1 computed side by side, a
 // word = q1 residue (low 32 bits) + q2 residue (high 32 bits), Montgomery multiplies with R = 2^32 (32-bit multiplies,
 // min-based add/sub instead of 64-bit carry chains) and a CRT lift at the end. Exact for l <= 13 with the balanced
-// digits of ssa_pw_load (header); the fused levels 1, 0 of v19 (l = 12) give |digit| <= 2^24 + 13, exact there. The
-// 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)). (Until v20 the coefficients of 2^13 digits used a
-// Goldilocks NTT, p = 2^64 - 2^32 + 1: SSA-NOTES v3-v9, v20-q13.)
+// digits of ssa_pw_load (header); the fused levels 1 and 0 (l = 12, below) give |digit| <= 2^24 + 13, exact there.
+// The 8-point DFTs' roots are table entries omega^(j Lmax / 2^(h+1)).
 //
-// v16 (SSA-NOTES): the FMA-heavy pipe (IMAD, IMAD.WIDE / .HI) bounds these kernels, so products by constants (the
+// The FMA-heavy pipe (IMAD, IMAD.WIDE / .HI) bounds these kernels, so products by constants (the
 // 8-point DFT roots, the twist / untwist steps z^k, the CRT's q1^-1) are Shoup products (one wide multiply instead of
 // Montgomery's two), differences that only feed a multiply stay lazy in (0, 2q), q_mont's t and m are explicit 32-bit
 // PTX multiplies, the round twiddles are computed once per thread where all its items share r, and the bodies for
@@ -103,7 +101,7 @@ __host__ __device__ __forceinline__ constexpr int ssa_brev3(int s, int b) {
 
 /**
  * a b R^-1 mod q for a, b < q < 2^31, or a < 2q (a lazy operand) and b < q (Montgomery): t + m q < 2^64, result < 2q,
- * one subtract. t and m by inline PTX (v16): from plain C, the front end turns the 32-bit halves of a packed word
+ * one subtract. t and m by inline PTX: from plain C, the front end turns the 32-bit halves of a packed word
  * into 64-bit masks (and.b64) multiplied with mul.lo.s64, and ptxas adds the zero cross products back in (a VIADD /
  * IADD3 of a zero uniform register per product: ~600 of 9 800 instructions per warp and block). t + m q and the
  * shift stay in C, which ptxas turns into one IMAD.HI.U32 with a 64-bit addend (a mad.wide.u32 in PTX becomes a
@@ -144,13 +142,13 @@ struct SsaFieldQ2 {
         return q_pack(q_mont((unsigned)a, (unsigned)b, SSA_Q1, SSA_Q1N), q_mont((unsigned)(a >> 32), (unsigned)(b >> 32), SSA_Q2, SSA_Q2N));
     }
     static __device__ __forceinline__ ssa_u64 from_int(int d) {
-        // |d| < 2^25 < q: d + q in (0, 2q), a lazy word (v16); its only use is the twist's Montgomery product.
+        // |d| < 2^25 < q: d + q in (0, 2q), a lazy word; its only use is the twist's Montgomery product.
         return q_pack(SSA_Q1 + d, SSA_Q2 + d);
     }
     /** The integer in (-q1 q2 / 2, q1 q2 / 2) with the residues of x (plain form), by Garner's CRT. */
     static __device__ __forceinline__ ssa_i64 lift(ssa_u64 x) {
         const unsigned r1 = (unsigned)x, r2 = (unsigned)(x >> 32);
-        // h = (r2 - r1) / q1 mod q2 by Shoup (v16; was a Montgomery product with SSA_Q1INV_R2): q1^-1 mod q2 = 21,
+        // h = (r2 - r1) / q1 mod q2 by Shoup (one wide multiply, not a Montgomery product with SSA_Q1INV_R2): q1^-1 mod q2 = 21,
         // floor(21 2^32 / q2) = 42, and r2 - r1 + q2 in (0, 2 q2) (r1 < q1 < q2) is a valid lazy operand.
         const unsigned h = q_shoup(r2 - r1 + SSA_Q2, 21u, 42u, SSA_Q2);
         const ssa_u64 c = r1 + (ssa_u64)SSA_Q1 * h;
@@ -160,8 +158,8 @@ struct SsaFieldQ2 {
 
 /**
  * omega_8^e (INV: omega_8^-e), e = 1..3, plain residues packed (q1 | q2 << 32): the table entries omega^(e Lmax/8)
- * R (INV: at Lmax/2 + e Lmax/8) times R^-1, as compile-time constants (v12: immediates instead of a load per use;
- * v16: plain, for Shoup products, with q2_root8_shoup's companions floor(w 2^32 / q)). Must agree with the table
+ * R (INV: at Lmax/2 + e Lmax/8) times R^-1, as compile-time constants (immediates instead of a load per use; plain,
+ * for Shoup products, with q2_root8_shoup's companions floor(w 2^32 / q)). Must agree with the table
  * (the harness's q2_table, TwoPrimes.java: psi from the smallest g with psi^Lmax = -1); the check harness and the
  * gpu tests catch a mismatch.
  */
@@ -177,7 +175,7 @@ __device__ __forceinline__ constexpr ssa_u64 q2_root8_shoup(int e) {
 }
 
 /**
- * v omega_8^(+-e) for the DFT roots by Shoup (v16: one wide multiply, IMAD.HI, instead of Montgomery's two; the same
+ * v omega_8^(+-e) for the DFT roots by Shoup (one wide multiply, IMAD.HI, instead of Montgomery's two; the same
  * canonical residue as the Montgomery product with omega_8^(+-e) R); v's halves may be lazy (< 2q).
  */
 template <bool INV>
@@ -191,7 +189,7 @@ __device__ __forceinline__ ssa_u64 q2_mul_root8(ssa_u64 v, int e) {
  * z^k (INV: z^-k), k = 1..7, z = psi^(Lmax/8) a primitive 16th root of unity (psi the table's), plain residues
  * packed (q1 | q2 << 32), and their Shoup companions: psi^(j + s sub stride) = psi^j z^(s 2^(3-B)) for the twist
  * of the first forward round and the untwist of the last inverse round (sub stride = Lmax / 2^B): one table load per
- * item and 7 Shoup products by constants instead of a load per word (v16).
+ * item and 7 Shoup products by constants instead of a load per word.
  */
 template <bool INV>
 __device__ __forceinline__ constexpr ssa_u64 q2_z16_plain(int k) {
@@ -220,7 +218,7 @@ __device__ __forceinline__ ssa_u64 q2_shoup(ssa_u64 v, ssa_u64 w, ssa_u64 ws) {
 /**
  * Two-prime 8-point DFT (2^B points, B <= 3), decimation in frequency, bit-reversed out, roots q2_root8_plain. A
  * difference that feeds a multiply (a root, or with LAZY_OUT the caller's round twiddle of every word s > 0) stays
- * lazy, a - b + q in (0, 2q), one IADD3 instead of a subtract and a min (v16).
+ * lazy, a - b + q in (0, 2q), one IADD3 instead of a subtract and a min.
  */
 template <int B, bool LAZY_OUT = false>
 __device__ __forceinline__ void q2_dft_dif(ssa_u64 (&x)[8]) {
@@ -257,7 +255,7 @@ __device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8]) {
             const int i2 = i | (1 << h), j = i & ((1 << h) - 1);
             const ssa_u64 y = j ? q2_mul_root8<true>(x[i2], (j << 3) >> (h + 1)) : x[i2];
             const ssa_u64 xi = x[i];
-            // v16 (lazy): an output that only feeds a multiply (the next level's root, or LAZY_OUT: the caller's
+            // Lazy: an output that only feeds a multiply (the next level's root, or LAZY_OUT: the caller's
             // untwist) may stay in [0, 2q): the sum unreduced, the difference as xi - y + q.
             const bool lz_i = h + 1 < B ? (((i >> (h + 1)) & 1) && (i & ((1 << (h + 1)) - 1))) : LAZY_OUT;
             const bool lz_i2 = h + 1 < B ? ((i2 >> (h + 1)) & 1) : LAZY_OUT;
@@ -269,11 +267,11 @@ __device__ __forceinline__ void q2_dft_dit_inv(ssa_u64 (&x)[8]) {
 }
 
 /**
- * The round twiddles (v13) omega_M^(r t), t = 1..2^B - 1 (INV: omega_M^-(r t)), from
+ * The round twiddles omega_M^(r t), t = 1..2^B - 1 (INV: omega_M^-(r t)), from
  * NL table loads (3: p1, p2, p4 with pk = omega_M^(+-k r); r k 2^(13-m) < H, so always the entry b + e;
  * 1: p1 only) and Montgomery products for the rest, instead of a load per t; Montgomery products of
- * canonical Montgomery forms stay exact and canonical (< q), so the words are bit-identical.
- * H200 2^30 (SSA-NOTES v13): 1 load (6 products) pointwise 7.93 ms mul / 6.20 square, 3 loads 7.84 / 6.36.
+ * canonical Montgomery forms stay exact and canonical (< q), so the words are bit-identical. Which NL is faster
+ * depends on the kernel and direction (SsaRoundTw::NL).
  */
 template <int B, bool INV, int NL>
 __device__ __forceinline__ void q2_tw_powers(ssa_u64 (&p)[8], int r, int m, const ssa_u64* __restrict__ tw) {
@@ -298,15 +296,15 @@ __device__ __forceinline__ void q2_tw_apply(ssa_u64 (&x)[8], ssa_u64 (&y)[8], co
     }
 }
 /**
- * Round twiddles of a thread's items (v16): when the block size is a multiple of the round's sub = 2^(m-B), every
+ * Round twiddles of a thread's items: when the block size is a multiple of the round's sub = 2^(m-B), every
  * item of a thread has the same r = item mod sub, so the two-prime powers are computed (loaded) once per thread and
  * round instead of once per item (keep); otherwise per item.
  */
 template <int B, bool INV, bool TWO, bool SQUARE, int NT>
 struct SsaRoundTw {
     // Table loads per item for the round twiddles (q2_tw_powers: 1 or 3; the rest by Montgomery products), per kernel
-    // and direction (v16): multiply forward / inverse, square forward / inverse. H200, l = 12 (SSA-NOTES v16, where
-    // they were the switches SSA_Q2_TWL_{MF,MI,SF,SI}): 3 / 3 / 1 / 3.
+    // and direction, as measured fastest on the H200 at l = 12: multiply forward / inverse, square forward / inverse
+    // 3 / 3 / 1 / 3.
     static constexpr int NL = SQUARE && !INV ? 1 : 3;
     ssa_u64 p[8];
     bool have, keep;
@@ -324,11 +322,11 @@ struct SsaRoundTw {
 #define SSA_DHALF (1 << (SSA_DBITS - 1))
 
 /**
- * Word j of a coefficient, absorbed once into balanced digits (v20), in the field, twisted by psi^j. Each input digit
+ * Word j of a coefficient, absorbed once into balanced digits, in the field, twisted by psi^j. Each input digit
  * w (|w| <= 3 2^24 + 16, the transform's invariant: ssa_common.cuh) splits as w = lo + hi 2^24 with
  * hi = (w + 2^23) >> 24 in [-3, 3] and lo = ((w + 2^23) mod 2^24) - 2^23 in [-2^23, 2^23), and digit j becomes
  * lo_j + hi_(j-1) (-hi_(L-1) at j = 0: 2^N = -1), so |digit| <= 2^23 + 3: the convolution coefficients stay below
- * 2^13 (2^23 + 3)^2 < 2^59.01 < q1 q2 / 2 up to l = 13 (the non-negative low parts of v3-v19, |digit| <= 2^24 + 3, gave
+ * 2^13 (2^23 + 3)^2 < 2^59.01 < q1 q2 / 2 up to l = 13 (non-negative low parts, |digit| <= 2^24 + 3, would give
  * 2^61.0 at l = 13, beyond the two primes' 2^60.88). Two adds per word more than those.
  */
 __device__ __forceinline__ ssa_u64 ssa_pw_load(const int* __restrict__ c, int j, int lmask, ssa_u64 psij) {
@@ -346,7 +344,7 @@ template <int B, bool TWO, bool FIRST, bool SQUARE, int NT, bool PRE = false>
 __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const int* __restrict__ ga, const int* __restrict__ gb,
                                                  const ssa_u64* __restrict__ tw, int l, int m, int stride) {
     const int L = 1 << l, sub = 1 << (m - B);
-    // Twist factors (v16): psi^(j0 + s sub) R = psi^j0 R z^(s 2^(3-B)), one load per item and Shoup products by
+    // Twist factors: psi^(j0 + s sub) R = psi^j0 R z^(s 2^(3-B)), one load per item and Shoup products by
     // constants (q2_z16_*), shared by both arrays.
     SsaRoundTw<B, false, TWO, SQUARE, NT> rtw(sub);
     for (int item = threadIdx.x; item < (L >> B); item += (NT ? NT : blockDim.x)) {
@@ -371,7 +369,7 @@ __device__ __forceinline__ void ssa_pw_fwd_round(ssa_u64* sa, ssa_u64* sb, const
             }
         }
         // Every forward round here has m > B (the last, m = 3, is the body's product loop), so all words s > 0 take a
-        // round twiddle (the guard below never fails) and the DFT's last-level differences may stay lazy (v16).
+        // round twiddle (the guard below never fails) and the DFT's last-level differences may stay lazy.
         q2_dft_dif<B, true>(x);
         if (TWO) q2_dft_dif<B, true>(y);
         if (m > B) rtw.apply(x, y, r, m, tw);
@@ -393,7 +391,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
     const ssa_u64 linv = SsaFieldQ2::mul(q_pack(SSA_Q1 - ((SSA_Q1 - 1) >> l), SSA_Q2 - ((SSA_Q2 - 1) >> l)),
                                          q_pack(0x45dddde3u, 0x7ddf7dfdu));
     const int L = 1 << l, sub = 1 << (m - B);
-    // Untwist (v16): w_s = psi^-(j0 + s sub) L^-1 R^2 = w_0 z^-(s 2^(3-B)), w_0 = psi^-j0 R^2 (x) linv (one
+    // Untwist: w_s = psi^-(j0 + s sub) L^-1 R^2 = w_0 z^-(s 2^(3-B)), w_0 = psi^-j0 R^2 (x) linv (one
     // load and one product per item, Shoup products by constants), v = x_s (x) w_s: the same canonical residue as
     // (x psi^-j R^2) (x) linv, so bit-identical.
     SsaRoundTw<B, true, false, SQUARE, NT> rtw(sub);
@@ -419,10 +417,10 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 }
 
 // ---------------------------------------------------------------------------------------------
-// v19 (SSA-NOTES v19-p12): the top transform's levels 1 and 0 fused into the pointwise kernel (sm_90 clusters).
+// The top transform's levels 1 and 0 fused into the pointwise kernel (sm_90 clusters).
 //
 // Levels 1 and 0 only mix the 4 coefficients of a group 4g..4g+3 (buffer order), with whole-digit twiddles. Forward
-// (decimation in frequency; ssa_fft.cuh: level h pairs (i, i + 2^h) with the shift (i mod 2^h) N / 2^h): level 1 gives
+// (decimation in frequency; ssa_fft_butterfly.cuh: level h pairs (i, i + 2^h) with the shift (i mod 2^h) N / 2^h): level 1 gives
 // a0 = x0 + x2, a2 = x0 - x2, a1 = x1 + x3, a3 = (x1 - x3) 2^(N/2); level 0: z0,1 = a0 +- a1, z2,3 = a2 +- a3. The
 // inverse (decimation in time) runs level 0, then level 1 with the shift 2^-(N/2) = -2^(N/2): b0,1 = p0 +- p1,
 // b2,3 = p2 +- p3, c0,2 = b0 +- b2, c1,3 = b1 -+ b3 2^(N/2). A product by 2^(N/2) mod 2^N + 1 (N = 24 L) is a rotation by
@@ -430,7 +428,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
 // So block 4g + i needs its three siblings' inputs (forward) and products (inverse). The pointwise kernels with
 // __cluster_dims__(4, 1, 1) run the group as one cluster (blockIdx.x mod 4 = i = the block's rank in it; both launches
 // of a truncated product start at a multiple of 4), with the load-balancing cluster scheduling policy (set by the host:
-// a cluster waits for 4 free block slots of one GPC; SSA-NOTES v19-p12):
+// a cluster waits for 4 free block slots of one GPC, and the default policy left slots idle):
 //  - forward: each block reads the 4 raw coefficients from device memory (the siblings' loads hit L2), forms its z_i
 //    and absorbs it once into shared memory (ssa_pw_fuse01_load); the first NTT round twists from there. The raw
 //    coefficients cannot sit in shared memory for distributed-shared-memory reads: the two NTT arrays fill the 72 KiB
@@ -449,7 +447,7 @@ __device__ __forceinline__ void ssa_pw_inv_round(ssa_u64* sa, const ssa_u64* __r
  * with the inner signs minus where rot, j' = j xor L/2 where rot (the rotation by L/2 digits), and the outer sign minus
  * iff base xor (rot and (j < L/2) == flip_low) (sigma_j of the rotation). Forward, member i: u = x0, x2; v = x1, x3;
  * rot = i >> 1; base = i & 1; flip_low. Inverse, member i: u = p0, p1; v = p2, p3; rot = i & 1; base = i >> 1; not
- * flip_low. (The index and sign rules were checked in a model against ssa_fft.cuh's butterflies: SSA-NOTES v19-p12.)
+ * flip_low. (The index and sign rules were checked in a model against ssa_fft_butterfly.cuh's butterflies.)
  */
 struct SsaF01 {
     const int *u0, *u1, *v0, *v1;
@@ -577,7 +575,7 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
     int* ac = a + ((ssa_i64)blockIdx.x << l);
     const int* bc = b + ((ssa_i64)blockIdx.x << l);
 
-    // C4 (v19): the forward's levels 1 and 0 first (ssa_pw_fuse01_load: the group's member rank = blockIdx.x mod 4).
+    // C4: the forward's levels 1 and 0 first (ssa_pw_fuse01_load: the group's member rank = blockIdx.x mod 4).
     const int rank = (int)(blockIdx.x & 3);
     if (C4) {
         const ssa_i64 g0 = (ssa_i64)(blockIdx.x & ~3u) << l;
@@ -650,7 +648,7 @@ __device__ __forceinline__ void ssa_pointwise_body(int* __restrict__ a, const in
 
 /**
  * The two-prime body specialized for l = LL (9..12: see ssa_pointwise2_dispatch; 13: ssa_pointwise2_mul13), compiled with l and the launch's
- * ssa_pw_threads(l) as constants (v16: immediate offsets instead of run-time index and 64-bit address arithmetic,
+ * ssa_pw_threads(l) as constants (immediate offsets instead of run-time index and 64-bit address arithmetic,
  * rounds unrolled), as its own function (own register allocation; one call per block).
  */
 template <bool SQUARE, int LL, bool C4 = false>
@@ -660,9 +658,8 @@ __device__ __noinline__ void ssa_pointwise2_body_l(int* __restrict__ a, const in
 
 /**
  * The two-prime body for l <= 12: the specialized function for l in 9..12 where the block has the launch's
- * ssa_pw_threads(l) threads, else the general body (v16). As separate inlined bodies in one kernel, the 9..11 copies
- * cost l = 12's multiply 0.05 ms through the shared register allocation; as functions they do not (SSA-NOTES v16,
- * where the set of specialized l was the switch SSA_PW2_LSPEC).
+ * ssa_pw_threads(l) threads, else the general body. As separate inlined bodies in one kernel, the 9..11 copies
+ * slowed l = 12's multiply through the shared register allocation; as functions they do not.
  */
 template <bool SQUARE, bool C4 = false>
 __device__ __forceinline__ void ssa_pointwise2_dispatch(int* __restrict__ a, const int* __restrict__ b,
@@ -697,7 +694,7 @@ ssa_pointwise2_sqr(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l, i
 }
 
 /**
- * ssa_pointwise2_mul for l = SSA_MAX_LOG_L = 13 only (v20-q13; l is there so that the launch's arguments are
+ * ssa_pointwise2_mul for l = SSA_MAX_LOG_L = 13 only (l is there so that the launch's arguments are
  * ssa_pointwise2_mul's): blocks of SSA_PW_THREADS_L13 threads, SSA_PW_SMEM(13) = 144 KiB of shared memory, one block
  * per SM.
  */
@@ -714,7 +711,7 @@ ssa_pointwise2_sqr13(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l,
 
 
 /**
- * Clusters of 4 blocks (the group 4g..4g+3 of the fused levels 1 and 0, v19) exist from sm_90 on; below it the cluster
+ * Clusters of 4 blocks (the group 4g..4g+3 of the fused levels 1 and 0) exist from sm_90 on; below it the cluster
  * kernels compile to nothing (lib/bignat.fatbin also holds sm_80/86/89 code and compute_80 PTX; GpuSsa launches them
  * only on devices of compute capability 9.0 and up).
  */
@@ -727,7 +724,7 @@ ssa_pointwise2_sqr13(int* __restrict__ a, const ssa_u64* __restrict__ tw, int l,
 #endif
 
 /**
- * ssa_pointwise2_mul with the top transform's levels 1 and 0 fused in (v19, above): a and b hold the forward transforms
+ * ssa_pointwise2_mul with the top transform's levels 1 and 0 fused in (see above): a and b hold the forward transforms
  * stopped at level 2, a receives the products with the inverse's levels 0 and 1 applied. Grid: a multiple of 4 blocks,
  * from a coefficient index that is a multiple of 4; threads and shared memory as ssa_pointwise2_mul. sm_90 and up.
  */

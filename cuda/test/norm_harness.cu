@@ -1,7 +1,8 @@
-// Harness for the normalize experiments (test tool only). Build, from the repository root (into git-ignored .gpu-scratch-n/):
-//   mkdir -p .gpu-scratch-n && git show 2b57242:cuda/normalize.cuh | sed -e "s/\\bbn_/old_bn_/g; s/BN_NORM_/OLD_NORM_/g; s/BN_SCAN_/OLD_SCAN_/g; s/BN_MAP_ID/OLD_MAP_ID/g; s/BN_FULL/OLD_FULL/g" -e "/#include/d" > .gpu-scratch-n/old3pass.cuh
-//   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 -I.gpu-scratch-n -cudart static -o .gpu-scratch-n/norm_harness cuda/test/norm_harness.cu
-// Standalone harness for cuda/normalize.cuh: bit-exactness against a CPU serial normalize, timing vs DtoD copy.
+// Standalone harness for cuda/normalize.cuh (test tool only): bit-exactness of bn_normalize against a CPU serial
+// normalize on adversarial inputs (whole-length carry and borrow chains, redundant extremes, negative values), and its
+// time against a device-to-device copy of the same bytes (the bound a single-launch scan approaches). Build, from the
+// repository root (into the git-ignored .gpu-scratch/):
+//   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 -cudart static -o .gpu-scratch/norm_harness cuda/test/norm_harness.cu
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,19 +12,15 @@
 #include <string>
 #include <cuda_runtime.h>
 #include "../common.cuh"
-#include "old3pass.cuh"
 #include "../normalize.cuh"
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); exit(2); } } while (0)
 
 typedef void (*Kern)(const digit_t*, long long, digit_t*, u64*);
-// The experiments measured against the shipped kernel (chunked one-tile-per-block, ck2/ck3/ck4 paired tiles,
-// persistent byte-flag look-back) were deleted once bn_normalize took the winner; their sources are in commit
-// 14b9c08 (cuda/test/normalize_chunked.cuh, normalize_lookback.cuh), their figures in NORMALIZE-NOTES.md.
-struct Variant { const char* name; int threads, dpt; Kern k; bool old; long long (*blocks)(long long); long long (*sbytes)(long long); int occ = 0; };
+// The kernels under test (a variant of bn_normalize can be added here to compare it with the shipped one).
+struct Variant { const char* name; int threads, dpt; Kern k; long long (*blocks)(long long); long long (*sbytes)(long long); int occ = 0; };
 static std::vector<Variant> variants = {
-    {"old 3-pass 256x8", 256, 8, nullptr, true, nullptr, nullptr},
-    {"bn_normalize (shipped)", 256, 8, bn_normalize, false, bn_norm_blocks, bn_norm_scratch_bytes},
+    {"bn_normalize (shipped)", 256, 8, bn_normalize, bn_norm_blocks, bn_norm_scratch_bytes},
 };
 
 static const long long B = 1LL << 61, MASK = B - 1;
@@ -58,17 +55,8 @@ static const char* kindName[] = {"random", "redundant", "chain", "borrow", "nega
 static const int NKINDS = 11;
 
 static void launch(const Variant& v, const digit_t* x, long long n, digit_t* z, u64* s, size_t sbytes, cudaStream_t st) {
-    long long tile = (long long)v.threads * v.dpt;
-    long long tiles = (n + tile - 1) / tile;
-    if (v.old) {
-        CK(cudaMemsetAsync(s, 0, 32 + 4 * tiles, st));
-        old_bn_norm_reduce<<<tiles, 256, 0, st>>>(x, n, s);
-        old_bn_norm_scan<<<1, 1024, 0, st>>>(tiles, s);
-        old_bn_norm_apply<<<tiles, 256, 0, st>>>(x, n, z, s);
-    } else {
-        CK(cudaMemsetAsync(s, 0, v.sbytes(n), st));
-        v.k<<<v.blocks(n), v.threads, 0, st>>>(x, n, z, s);
-    }
+    CK(cudaMemsetAsync(s, 0, v.sbytes(n), st));
+    v.k<<<v.blocks(n), v.threads, 0, st>>>(x, n, z, s);
 }
 
 int main(int argc, char** argv) {

@@ -1,4 +1,4 @@
-// Pointwise-only bench for the two-prime kernels (test tool, SSA-NOTES v16): times ssa_pointwise2_mul / _sqr on
+// Pointwise-only bench for the two-prime kernels (test tool): times ssa_pointwise2_mul / _sqr on
 // 2^k coefficients of 2^l random kernel-layout digits (|d| <= 3 2^24 + 16; median of reps launches after 2) and
 // prints checksums of the outputs for three digit kinds, so that variants of the kernel (compile-time switches, or
 // another tree's headers through -I) can be compared bit for bit and timed without the full harness.

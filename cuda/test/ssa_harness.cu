@@ -20,7 +20,8 @@
 #include <cuda_runtime.h>
 
 #include "../ssa_common.cuh"
-#include "../ssa_fft.cuh"
+#include "../ssa_fft_pass.cuh"
+#include "../ssa_fft_cross.cuh"
 #include "../ssa_pointwise.cuh"
 #include "../ssa_finish.cuh"
 #include "ssa_unfused.cuh"
@@ -33,28 +34,28 @@ typedef unsigned __int128 u128;
 
 // ---- plan (mirrored by org.bignat.cuda.ssa.SsaPlan) ----
 struct Plan { int l, k, m; long long na, nb, ncoefA, ncoefB, neff; bool trunc, pack; };
-static bool TRUNC = true;  // env TRUNC=0: never the truncated transform (the plan as before v15)
-static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_finish61 (the plan as in v15)
+static bool TRUNC = true;  // env TRUNC=0: never the truncated transform
+static bool PACK = true;   // env PACK=0: never round m up to a multiple of 61 for ssa_finish61 (ssa_finish from 24-bit digits)
 /**
  * Smallest k of a truncated transform (SsaPlan.MIN_TRUNCATED_K, which says why): from k = 10 the top pass fuses
  * two levels (pass_r), and below k = 12 the truncation measured slower on the H200.
  */
 static const int MIN_TRUNC_K = 12;
 static int LOG_G = 0;  // env LOG_G: log2 digits per transform group in shared memory; 0: ssa_fft_log_group(l)
-static bool TOP2K = true;  // env TOP2K=0: never the v17c kernel ssa_fft_forward_top2 (the split pass's own direct path instead)
-static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, v17's direct path); 0: no cap
+static bool TOP2K = true;  // env TOP2K=0: never the kernel ssa_fft_forward_top2 (the split pass's own direct path instead)
+static int MAXR = 0;   // env MAXR: at most this many levels per pass (MAXR=2 runs every plan's top pass as two levels, the direct path of ssa_fft_top2.cuh); 0: no cap
 static bool FUSED_SPLIT = true;  // split fused into the first forward pass (env FUSED_SPLIT=0: separate ssa_split)
 static bool FUSED_NORM = true;   // coef-normalize fused into the last inverse pass (env FUSED_NORM=0: separate ssa_coef_normalize)
-// env FUSE01: 0 never the pointwise kernels with the transform's levels 1 and 0 fused in (v19); 1 (default) where GpuSsa
+// env FUSE01: 0 never the pointwise kernels with the transform's levels 1 and 0 fused in; 1 (default) where GpuSsa
 // uses them (l = 12); 2 wherever the kernels can run them and that removes a pass (any l <= 12: tests the fused path at
 // every size of `check`)
 static int FUSE01 = 1;
-// env XPASS: 1 (default) the v21 three-level passes in clusters of two blocks (ssa_fft_forward_x / ssa_fft_inverse_x)
+// env XPASS: 1 (default) the three-level passes in clusters of two blocks (ssa_fft_forward_x / ssa_fft_inverse_x)
 // where GpuSsa.crossPasses runs them (sm_90, 2^12-digit coefficients in groups of two levels); 2 wherever the kernels can
 // run them (groups of 64 KiB holding two levels, e.g. every plan with MAXR=2: check coverage); 0 never
 static int XPASS = 1;
 // env TWOSTREAM: 1 (default, as GpuSsa) the two forward transforms of a product on two streams, so that each fills the
-// other's pass tails (2^30 on the H100: 14.99 -> 14.90 ms), and a truncated product's two pointwise launches likewise;
+// other's pass tails, and a truncated product's two pointwise launches likewise;
 // 0 one stream. PASS_TIMES runs always take one stream.
 static bool TWOSTREAM = true;
 static int CC = 0;           // the device's compute capability, 10 major + minor
@@ -88,7 +89,7 @@ static bool choose(long long na, long long nb, Plan& best) {
             long long cost = (1LL << k) << l;
             if (bestCost < 0 || cost < bestCost) {
                 bestCost = cost;
-                // Truncated transform (v15): the smallest m that leaves at most 3 * 2^(k-2) product coefficients.
+                // Truncated transform: the smallest m that leaves at most 3 * 2^(k-2) product coefficients.
                 long long cap3 = 3LL << (k - 2);
                 bool tr = TRUNC && k >= MIN_TRUNC_K && fits(la, lb, cap3, (int)mmax);
                 if (tr) {
@@ -96,7 +97,7 @@ static bool choose(long long na, long long nb, Plan& best) {
                     while (a < b) { int mid = (a + b) / 2; if (fits(la, lb, cap3, mid)) b = mid; else a = mid + 1; }
                     lo = a;
                 }
-                // v15c: m rounded up to a multiple of 61 where it stays feasible, so that M = 61 q bits and the
+                // m rounded up to a multiple of 61 where it stays feasible, so that M = 61 q bits and the
                 // coefficients start on output digits (ssa_finish61); a larger m only lowers P.
                 const int m61 = (lo + 60) / 61 * 61;
                 const bool pk = PACK && m61 <= mmax;
@@ -126,8 +127,8 @@ static void init_tw(Dev& d) {
     if (CC >= 90) {
         CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
         CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeMaxDynamicSharedMemorySize, SSA_PW_SMEM(12)));
-        // Load-balancing cluster scheduling (GpuSsa does the same; SSA-NOTES v19-p12: 2^30 15.91 -> 15.71 ms against the
-        // default policy, spread 15.91)
+        // Load-balancing cluster scheduling (GpuSsa does the same: it measured faster than the default policy and than
+        // spread)
         CK(cudaFuncSetAttribute(ssa_pointwise2_mul_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
         CK(cudaFuncSetAttribute(ssa_pointwise2_sqr_f01, cudaFuncAttributeClusterSchedulingPolicyPreference, cudaClusterSchedulingPolicyLoadBalancing));
     }
@@ -161,9 +162,9 @@ static int pass_r(const Plan& p, int remaining) {
 static bool truncated(const Plan& p) { return p.trunc && pass_r(p, p.k) >= 2; }
 // Passes of a transform over the top n levels of the plan (pass_r's split).
 static int passes_of(const Plan& p, int n) { int c = 0; for (int h = n; h > 0; h -= pass_r(p, h)) ++c; return c; }
-// Whether the product runs levels 1 and 0 inside the pointwise kernels (v19, ssa_pointwise2_*_f01; mirrored by
-// GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (the smaller plans measured slower fused:
-// SSA-NOTES v19-p12; the fused kernels are not built for l = 13), and the transforms over levels k-1 .. 2 take fewer
+// Whether the product runs levels 1 and 0 inside the pointwise kernels (ssa_pointwise2_*_f01; mirrored by
+// GpuSsa.fuseBottomLevels): sm_90 (clusters), coefficients of 2^12 digits (the smaller plans measured slower fused;
+// the fused kernels are not built for l = 13), and the transforms over levels k-1 .. 2 take fewer
 // passes than over all k levels.
 static bool fuse01(const Plan& p) {
     return FUSE01 && CC >= 90 && (FUSE01 == 2 ? p.l <= 12 : p.l == 12) && p.k >= 3 && passes_of(p, p.k - 2) < passes_of(p, p.k);
@@ -177,8 +178,8 @@ static int pack_words(const Plan& p) { return p.pack && FUSED_NORM ? 2 * (24 * p
 // With fuse01 the transforms stop at (start from) level 2: the schedule covers the top k - 2 levels.
 // With xpass the forward's first pass keeps its two levels, the passes below it take three (r = 3: the cluster
 // kernels), a remainder of one or two levels last; the inverse runs the same passes in reverse order.
-// (groups of 64 KiB, l <= 12: three blocks per SM; 2^13-digit coefficients measured slower in clusters, 2^32 on the
-// H100: forward 39.0 -> 42.2 ms, inverse 24.0 -> 25.3 ms, with v21a's cross store; v21b's not tried at 2^32)
+// (groups of 64 KiB, l <= 12: three blocks per SM; 2^13-digit coefficients, 128 KiB blocks, measured slower in
+// clusters on the H100 at 2^32 bits)
 static bool xpass(const Plan& p) {
     return XPASS && CC >= 90 && pass_r(p, p.k) == 2 && ssa_fft_log_group(p.l) == 14 && (XPASS == 2 || p.l == 12);
 }
@@ -627,7 +628,7 @@ int main(int argc, char** argv) {
             long long x = 1 + rng() % ((1LL << std::min(maxlog, 20)) / 61), y = 1 + rng() % ((1LL << std::min(maxlog, 20)) / 61);
             fails += !check_one(dev, x, y, (int)(rng() % 3), false, false); ++runs;
         }
-        // Truncated-transform boundaries (v15), operands up to 2^max(maxlog, 25) bits (k = 12, 13): for each k, balanced sizes n - 1,
+        // Truncated-transform boundaries, operands up to 2^max(maxlog, 25) bits (k = 12, 13): for each k, balanced sizes n - 1,
         // n, n + 1 around the largest n of a truncated plan (the last whose P can stay <= 3 2^(k-2)), and
         // the first n whose truncated plan has P = 3 2^(k-2) exactly; the same for unbalanced n x (n/3 + 1)
         // and for squares at the first boundary. Random, all-ones and sparse operands in turn.

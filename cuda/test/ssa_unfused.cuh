@@ -1,9 +1,9 @@
 // The unfused split and coefficient normalize (test tool only; not in lib/bignat.fatbin). The library runs
 // both steps fused into the first forward and the last inverse transform pass (ssa_fft_forward_split,
 // ssa_fft_inverse_norm); cuda/test/ssa_harness.cu runs these instead with FUSED_SPLIT=0 / FUSED_NORM=0,
-// as a reference for the fused versions and for timing them against each other (SSA-NOTES.md).
+// as a reference for the fused versions and for timing them against each other.
 #pragma once
-#include "../ssa_fft.cuh"  // ssa_common.cuh and the carry maps (ssa_map_*)
+#include "../ssa_carry_map.cuh"  // ssa_common.cuh and the carry maps (ssa_map_*)
 
 /** Threads of the unfused conversion kernels. */
 #define SSA_CONV_THREADS 256

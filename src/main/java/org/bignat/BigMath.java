@@ -10,9 +10,9 @@ import java.util.Objects;
  */
 public final class BigMath {
     /**
-     * Products whose smaller operand has fewer bits than this are delegated to BigInteger.
-     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on the 2-core development
-     * machine, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
+     * Products whose larger operand has fewer bits than this are delegated to BigInteger.
+     * Measured with org.bignat.mul.CrossoverProbe (src/test/java) on a 2-core AMD EPYC with
+     * AVX-512, JDK 17, Vector API on, -Dbignat.parallelism=1 (thread CPU time, best of 5):
      * BigInteger.multiply vs BigNat.of(a).multiply(BigNat.of(b)).toBigInteger(), balanced
      * operands: 2^16 bits 449 vs 449 us, 2^17 bits 1241 vs 1399 us, 2^18 bits 3749 vs 2673 us,
      * 2^20 bits 29.2 vs 15.4 ms. Single-threaded BigNat wins from 2^18 bits; with both cores it
@@ -21,9 +21,22 @@ public final class BigMath {
     public static final long MULTIPLY_CROSSOVER_BITS = 1L << 18;
 
     /**
+     * Products whose smaller operand has fewer bits than this are delegated to BigInteger, whatever
+     * the larger one: 2560 bits is BigInteger's Karatsuba threshold (80 ints), below which it
+     * multiplies by schoolbook, linear in the larger operand, and the conversions alone cost as much.
+     * Measured with org.bignat.mul.UnbalancedProbe (src/test/java) on a 2-core AMD EPYC with
+     * AVX-512 (JDK 17, -Dbignat.parallelism=1, thread CPU time, best of 5; larger operand 2^18, 2^20,
+     * 2^22 bits): with a 2^11-bit smaller operand
+     * BigInteger is 1.2-3x faster; with 2^12 bits the BigNat route is 3.6-4.6x faster, and it stays
+     * ahead at every larger size (1.7-6x), where BigInteger's Karatsuba and Toom-3 split by the
+     * larger operand and BigNat cuts it into balanced pieces.
+     */
+    public static final long MULTIPLY_MIN_OPERAND_BITS = 2560;
+
+    /**
      * Radix conversions of values with fewer bits than this (or texts with fewer characters than
      * this / 8) are delegated to BigInteger. Measured with FacadeCrossover
-     * (src/test/java/org/bignat/div) on the shared 2-core development machine, thread CPU time,
+     * (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time,
      * conversions to and from BigNat included: BigNat's decimal toString is ahead from about 2^13
      * bits (2x at 2^14), its parse from about 2^11 bits (3x at 2^13).
      */
@@ -42,7 +55,8 @@ public final class BigMath {
         if (sign == 0) {
             return BigInteger.ZERO;
         }
-        if (Math.min(a.bitLength(), b.bitLength()) < MULTIPLY_CROSSOVER_BITS) {
+        if (Math.max(a.bitLength(), b.bitLength()) < MULTIPLY_CROSSOVER_BITS
+                || Math.min(a.bitLength(), b.bitLength()) < MULTIPLY_MIN_OPERAND_BITS) {
             return a.multiply(b);
         }
         BigInteger r = BigNat.of(a.abs()).multiply(BigNat.of(b.abs())).toBigInteger();
@@ -61,8 +75,7 @@ public final class BigMath {
     /**
      * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger
      * (whose Burnikel–Ziegler division ties with ours below the FFT range). Measured with
-     * FacadeCrossover (src/test/java/org/bignat/div) on the shared 2-core development machine, thread
-     * CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
+     * FacadeCrossover (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
      * conversions; BigNat is ahead by 1.4x at 2^18 bits and 3.5x at 2^20, mixed at 2^16..2^17.
      */
     public static final long DIVIDE_CROSSOVER_BITS = 1L << 18;
@@ -216,5 +229,119 @@ public final class BigMath {
         }
         BigInteger r = BigNat.parse(text.substring(start), radix).toBigInteger();
         return negative ? r.negate() : r;
+    }
+
+    // ------------------------------------------------------------------ number theory
+
+    /**
+     * gcds whose larger operand has fewer bits than this are delegated to BigInteger. Measured with
+     * org.bignat.gcd.GcdProbe (src/test/java, thread CPU time, random balanced pairs, warmed up) on
+     * the shared 2-core AMD EPYC with AVX-512, JDK 17: BigInteger 0.14 against 0.15 ms at 2^10 bits,
+     * 0.31 against 0.21 ms at 2^11 bits, 1077 against 59 ms at 2^18 bits.
+     */
+    public static final long GCD_CROSSOVER_BITS = 1L << 11;
+
+    /**
+     * Modular exponentiations, primality tests and prime searches whose modulus (or tested value)
+     * has fewer bits than this are delegated to BigInteger, whose Montgomery products are compiled
+     * to intrinsics up to 2^14-bit moduli. Measured with org.bignat.modular.ModPowProbe
+     * (src/test/java, thread CPU time, conversions included) on the shared 2-core AMD EPYC with
+     * AVX-512, JDK 17: with a 17-bit exponent BigInteger 2.0 ms against 7.9 ms at 2^14 bits, 13.2
+     * against 16.5 ms at 2^15, 837 against 14 ms at 2^18; with an exponent as long as the modulus
+     * BigInteger is ahead 3.7x at 2^12 bits and 2.6x at 2^14 bits.
+     */
+    public static final long MODPOW_CROSSOVER_BITS = 1L << 16;
+
+    /**
+     * Modular inverses whose modulus has fewer bits than this are delegated to BigInteger.
+     * Measured with ModPowProbe like {@link #MODPOW_CROSSOVER_BITS}: BigInteger 0.43 against
+     * 0.87 ms at 2^10 bits, 3.0 against 0.46 ms at 2^11 bits, 15 against 4 ms at 2^14 bits.
+     */
+    public static final long MODINVERSE_CROSSOVER_BITS = 1L << 11;
+
+    /** {@code gcd(|a|, |b|)}, as {@link BigInteger#gcd}: gcd(0, 0) = 0. */
+    public static BigInteger gcd(BigInteger a, BigInteger b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        if (Math.max(a.bitLength(), b.bitLength()) < GCD_CROSSOVER_BITS || a.signum() == 0 || b.signum() == 0) {
+            return a.gcd(b);
+        }
+        return BigNat.of(a.abs()).gcd(BigNat.of(b.abs())).toBigInteger();
+    }
+
+    /**
+     * {@code base^exponent mod m}, as {@link BigInteger#modPow}: in [0, m); a negative exponent
+     * raises the inverse of base.
+     *
+     * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m <= 0}, and
+     *     "BigInteger not invertible." when the exponent is negative and base has no inverse
+     */
+    public static BigInteger modPow(BigInteger base, BigInteger exponent, BigInteger m) {
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(exponent, "exponent");
+        Objects.requireNonNull(m, "m");
+        if (m.signum() <= 0) {
+            throw new ArithmeticException("BigInteger: modulus not positive");
+        }
+        if (m.bitLength() < MODPOW_CROSSOVER_BITS) {
+            return base.modPow(exponent, m);
+        }
+        BigInteger b = base;
+        BigInteger e = exponent;
+        if (e.signum() < 0) {
+            b = modInverse(b, m);
+            e = e.negate();
+        }
+        b = b.signum() < 0 || b.compareTo(m) >= 0 ? mod(b, m) : b;
+        return BigNat.of(b).modPow(BigNat.of(e), BigNat.of(m)).toBigInteger();
+    }
+
+    /**
+     * {@code a^-1 mod m}, as {@link BigInteger#modInverse}.
+     *
+     * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m <= 0}, and
+     *     "BigInteger not invertible." when gcd(a, m) != 1
+     */
+    public static BigInteger modInverse(BigInteger a, BigInteger m) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(m, "m");
+        if (m.signum() <= 0) {
+            throw new ArithmeticException("BigInteger: modulus not positive");
+        }
+        if (m.bitLength() < MODINVERSE_CROSSOVER_BITS) {
+            return a.modInverse(m);
+        }
+        return BigNat.of(mod(a, m)).modInverse(BigNat.of(m)).toBigInteger();
+    }
+
+    /** As {@link BigInteger#isProbablePrime}: tests |a|; {@code certainty <= 0} answers true. */
+    public static boolean isProbablePrime(BigInteger a, int certainty) {
+        Objects.requireNonNull(a, "a");
+        if (a.bitLength() < MODPOW_CROSSOVER_BITS || certainty <= 0) {
+            return a.isProbablePrime(certainty);
+        }
+        return BigNat.of(a.abs()).isProbablePrime(certainty);
+    }
+
+    /**
+     * As {@link BigInteger#nextProbablePrime}: the least probable prime greater than a.
+     *
+     * @throws ArithmeticException "start < 0: a" when a is negative
+     */
+    public static BigInteger nextProbablePrime(BigInteger a) {
+        Objects.requireNonNull(a, "a");
+        if (a.signum() < 0) {
+            throw new ArithmeticException("start < 0: " + a);
+        }
+        if (a.bitLength() < MODPOW_CROSSOVER_BITS) {
+            return a.nextProbablePrime();
+        }
+        return BigNat.of(a).nextProbablePrime().toBigInteger();
+    }
+
+    /** a mod m in [0, m) for m > 0 (through the facade's division). */
+    private static BigInteger mod(BigInteger a, BigInteger m) {
+        BigInteger r = remainder(a, m);
+        return r.signum() < 0 ? r.add(m) : r;
     }
 }

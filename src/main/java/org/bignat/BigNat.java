@@ -7,6 +7,7 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Objects;
+import org.bignat.core.BigIntegerAccess;
 import org.bignat.core.Bitwise;
 import org.bignat.core.ByteLimbs;
 import org.bignat.core.Digits;
@@ -14,7 +15,7 @@ import org.bignat.core.Engine;
 import org.bignat.core.Limbs;
 import org.bignat.core.Redundant;
 import org.bignat.core.Shifts;
-import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.Engines;
 import org.bignat.radix.RadixConversion;
 
 /**
@@ -95,10 +96,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
 
     /** Wraps trimmed little-endian 64-bit limbs (leading zeros allowed; not copied). */
     static BigNat ofLimbs(long[] limbs) {
-        int n = limbs.length;
-        while (n > 0 && limbs[n - 1] == 0) {
-            n--;
-        }
+        int n = Limbs.length(limbs);
         if (n > 0) { // check before unpacking: a forged serial form may be huge
             checkBitLength(64L * n - Long.numberOfLeadingZeros(limbs[n - 1]));
         }
@@ -178,6 +176,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (value.signum() < 0) {
             throw new IllegalArgumentException("BigNat.of: negative value");
         }
+        if (BigIntegerAccess.AVAILABLE) {
+            return ofLimbs(BigIntegerAccess.limbs(value));
+        }
         byte[] b = value.toByteArray(); // the bulk export BigInteger offers; may start with a 0 sign byte
         return ofCanonical(ByteLimbs.toDigits(b, 0, b.length));
     }
@@ -202,19 +203,22 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public static BigNat parse(CharSequence text, int radix) {
         Objects.requireNonNull(text, "text");
         checkRadix(radix);
-        int n = text.length();
+        // Read a mutable text once: validating one state and converting another would give a value
+        // that matches neither (a String is immutable and is used as it is).
+        String s = text.toString();
+        int n = s.length();
         if (n == 0) {
             throw new NumberFormatException("BigNat.parse: empty text (at index 0)");
         }
         for (int i = 0; i < n; i++) {
-            char ch = text.charAt(i);
+            char ch = s.charAt(i);
             if (digitValue(ch) >= radix) {
                 throw new NumberFormatException("BigNat.parse: character '" + ch + "' (U+"
                         + String.format("%04X", (int) ch) + ") at index " + i + " is not a radix-" + radix
                         + " digit");
             }
         }
-        return ofLimbs(RadixConversion.parse(text, radix));
+        return ofLimbs(RadixConversion.parse(s, radix));
     }
 
     /** The value of an ASCII digit or letter, 99 for anything else. */
@@ -251,6 +255,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         }
         if (bits > Integer.MAX_VALUE) { // BigInteger holds at most 2^31 - 1 bits
             throw new ArithmeticException("BigNat of " + bits + " bits is beyond BigInteger's range");
+        }
+        if (BigIntegerAccess.AVAILABLE) {
+            return BigIntegerAccess.of(limbs(), 1);
         }
         return new BigInteger(1, ByteLimbs.toBigEndian(limbs(), (int) ((bits + 7) >>> 3)));
     }
@@ -313,11 +320,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (digits.length == 0) {
             return other;
         }
-        Engine e = Engines.forLinear();
-        long[] r = e instanceof CpuEngine c
-                ? c.addTrimmed(digits, other.digits)
-                : Redundant.trimNonNegative(e.add(digits, other.digits));
-        return ofTrimmed(r);
+        return ofTrimmed(Engines.forLinear().addTrimmed(digits, other.digits));
     }
 
     /**
@@ -332,19 +335,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (other.digits.length == 0) {
             return this;
         }
-        Engine e = Engines.forLinear();
-        long[] r = e instanceof CpuEngine c
-                ? c.subtractTrimmed(digits, other.digits)
-                : trimSubtraction(e.subtract(digits, other.digits));
-        return ofTrimmed(r);
-    }
-
-    private static long[] trimSubtraction(long[] z) {
-        try {
-            return Redundant.trimNonNegative(z);
-        } catch (ArithmeticException ex) {
-            throw new ArithmeticException("BigNat.subtract: the result would be negative");
-        }
+        return ofTrimmed(Engines.forLinear().subtractTrimmed(digits, other.digits));
     }
 
     /** {@code this * other}. */
@@ -374,7 +365,6 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     }
 
     // ------------------------------------------------------------------ division and roots
-    // (inserted by the division/conversion issue; algorithms in org.bignat.div)
 
     /**
      * {@code floor(this / divisor)}: Knuth's Algorithm D, recursive (Burnikel–Ziegler) or Newton
@@ -584,6 +574,9 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     /** {@code floor(this / 2^n)}; a negative {@code n} shifts left. */
     public BigNat shiftRight(long n) {
         if (n < 0) {
+            if (isZero()) {
+                return this; // every shift of zero is zero, as BigInteger's
+            }
             if (n == Long.MIN_VALUE) {
                 throw tooBig(Long.MAX_VALUE);
             }
@@ -688,6 +681,57 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             t |= 1;
         }
         return t;
+    }
+
+    // ------------------------------------------------------------------ number theory
+
+    /**
+     * {@code gcd(this, other)}, with gcd(0, 0) = 0: Lehmer's algorithm with double-limb steps, and
+     * from {@link org.bignat.gcd.Gcd#GCD_HGCD_THRESHOLD} limbs Möller's subquadratic half-gcd on
+     * products from the engine.
+     */
+    public BigNat gcd(BigNat other) {
+        Objects.requireNonNull(other, "other");
+        return ofLimbs(org.bignat.gcd.Gcd.gcd(limbs(), other.limbs()));
+    }
+
+    /**
+     * {@code this^exponent mod modulus}, in [0, modulus); {@code x^0 mod m = 1 mod m}. Montgomery
+     * products and sliding windows (odd moduli; even ones split into their odd part and a power of
+     * two, as BigInteger does).
+     *
+     * @throws ArithmeticException "BigInteger: modulus not positive" when {@code modulus} is zero
+     */
+    public BigNat modPow(BigNat exponent, BigNat modulus) {
+        Objects.requireNonNull(exponent, "exponent");
+        Objects.requireNonNull(modulus, "modulus");
+        return ofLimbs(org.bignat.modular.ModPow.modPow(limbs(), exponent.limbs(), modulus.limbs()));
+    }
+
+    /**
+     * {@code this^-1 mod m}, in [0, m) (0 when m is 1), from the extended gcd.
+     *
+     * @throws ArithmeticException "BigInteger: modulus not positive" when {@code m} is zero, and
+     *     "BigInteger not invertible." when {@code gcd(this, m) != 1}
+     */
+    public BigNat modInverse(BigNat m) {
+        Objects.requireNonNull(m, "m");
+        return ofLimbs(org.bignat.gcd.ExtendedGcd.modInverse(limbs(), m.limbs()));
+    }
+
+    /**
+     * True when this is probably prime, with BigInteger's contract: a prime always answers true, a
+     * composite true with probability at most 2^-certainty ({@code certainty <= 0}: true). Trial
+     * division by small primes, Miller–Rabin rounds and (from 100 bits) a Lucas test, as
+     * BigInteger.isProbablePrime.
+     */
+    public boolean isProbablePrime(int certainty) {
+        return org.bignat.modular.Primality.isProbablePrime(limbs(), certainty);
+    }
+
+    /** The least probable prime greater than this (certainty 100, as BigInteger.nextProbablePrime). */
+    public BigNat nextProbablePrime() {
+        return ofLimbs(org.bignat.modular.Primality.nextProbablePrime(limbs()));
     }
 
     // ------------------------------------------------------------------ limits

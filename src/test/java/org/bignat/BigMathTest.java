@@ -44,6 +44,14 @@ class BigMathTest {
             }
             assertEquals(a.multiply(a), BigMath.square(a.negate()));
         }
+        // unbalanced: the larger operand past the crossover, the smaller around its own minimum
+        int m = (int) BigMath.MULTIPLY_MIN_OPERAND_BITS;
+        BigInteger large = TestRandom.nat(r, c + r.nextInt(1 << 16));
+        for (int bits : new int[] {m - 1, m, m + 1, 1 << 14}) {
+            BigInteger small = TestRandom.nat(r, bits);
+            assertEquals(large.multiply(small), BigMath.multiply(large, small.negate()).negate());
+            assertEquals(small.multiply(large), BigMath.multiply(small, large));
+        }
         // pow crossing the threshold: an odd base with factors of two, both signs
         BigInteger base = TestRandom.nat(r, 900).setBit(0).shiftLeft(3);
         int e = (int) (BigMath.MULTIPLY_CROSSOVER_BITS / 903) + 1;

@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
 
 /** add, subtract, multiply, square, normalize and comparison against BigInteger and apfloat. */
 class BigNatArithmeticTest {
-    /** Operand sizes for the linear operations, as issue 2 asks. */
+    /** Operand sizes for the linear operations: random sizes up to 2^22 bits. */
     static final int MAX_BITS = 1 << 22;
     /**
-     * Operand sizes for products here; larger products are the multiplication tests' job (the
-     * placeholder multiply was quadratic when this was written).
+     * Operand sizes for products here, small enough to keep this test quick; larger products are
+     * the multiplication tests' job.
      */
     static final int MAX_MULTIPLY_BITS = 1 << 17;
 

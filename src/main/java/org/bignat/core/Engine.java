@@ -1,8 +1,11 @@
 package org.bignat.core;
 
 /**
- * The narrow interface every engine (scalar CPU, Vector API CPU, CUDA) implements over digit vectors
- * in the layout of {@link Digits}. Arrays passed in are never modified; results are fresh arrays.
+ * The narrow interface every engine (scalar CPU, Vector API CPU, CUDA) implements: the only way from
+ * an algorithm down to the kernels. Two layouts: digit vectors in the layout of {@link Digits} (what
+ * {@code BigNat} holds), and naturals as unsigned 64-bit limbs, little-endian (what division, roots
+ * and radix conversion work on: {@link Limbs}). Arrays passed in are never modified; results are
+ * fresh arrays. The engine selection chooses one per operation, by size and by what the machine has.
  */
 public interface Engine {
     /** A short name for log lines, e.g. {@code "cpu-scalar"}, {@code "cuda(NVIDIA H100)"}. */
@@ -26,4 +29,34 @@ public interface Engine {
 
     /** Square of a canonical digit vector, canonical. */
     long[] square(long[] x);
+
+    /**
+     * {@code x + y} without leading zero digits (see {@link Redundant#trimNonNegative}); digits as
+     * {@link #add}.
+     */
+    default long[] addTrimmed(long[] x, long[] y) {
+        return Redundant.trimNonNegative(add(x, y));
+    }
+
+    /**
+     * {@code x - y} without leading zero digits.
+     *
+     * @throws ArithmeticException when the value is negative
+     */
+    default long[] subtractTrimmed(long[] x, long[] y) {
+        try {
+            return Redundant.trimNonNegative(subtract(x, y));
+        } catch (ArithmeticException ex) {
+            throw new ArithmeticException("BigNat.subtract: the result would be negative");
+        }
+    }
+
+    /**
+     * The product of two naturals held as unsigned 64-bit limbs (leading zero limbs allowed), trimmed
+     * (no leading zero limb; zero is the empty array).
+     */
+    long[] multiplyLimbs(long[] a, long[] b);
+
+    /** The square of a natural held as unsigned 64-bit limbs, trimmed as {@link #multiplyLimbs}. */
+    long[] squareLimbs(long[] a);
 }

@@ -1,11 +1,16 @@
 package org.bignat.core;
 
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one worker pool of BigNat's parallel code (multiplication and radix conversion share it).
- * Its size is the system property {@code bignat.parallelism} (read once; default:
+ * Its size is the system property {@code bignat.parallelism} ({@link Settings}; default:
  * {@link Runtime#availableProcessors()}); a value of 1 makes the library single-threaded. It is its
  * own pool rather than the common one, whose parallelism is one less than the processors (1 on a
  * 2-core machine). The pool's threads are daemons, so an idle pool never keeps the JVM alive.
@@ -16,23 +21,20 @@ public final class WorkerPool {
     /** Name of the system property that sets the number of worker threads. */
     public static final String PROPERTY = "bignat.parallelism";
 
-    /** Number of worker threads (at least 1). */
-    public static final int THREADS = threads();
+    /** Number of worker threads, 1 to 32767 ({@link Settings#PARALLELISM}). */
+    public static final int THREADS = Settings.PARALLELISM;
 
     private static volatile ForkJoinPool pool;
 
-    private static int threads() {
-        int def = Runtime.getRuntime().availableProcessors();
-        String v = System.getProperty(PROPERTY);
-        if (v == null || v.isBlank()) {
-            return def;
-        }
-        try {
-            return Math.max(1, Integer.parseInt(v.trim()));
-        } catch (NumberFormatException e) {
-            return def;
-        }
-    }
+    /**
+     * How often a caller waiting for the pool checks whether a worker died: a lost task is noticed
+     * within this many milliseconds, and a task that completes wakes its caller at once.
+     */
+    static final long POLL_MILLIS = 100;
+
+    /** Worker threads that died of an uncaught throwable, and the first such throwable. */
+    private static final AtomicInteger DEATHS = new AtomicInteger();
+    private static volatile Throwable firstDeath;
 
     /** The pool of {@link #THREADS} daemon threads, created on first use. */
     public static ForkJoinPool pool() {
@@ -47,11 +49,77 @@ public final class WorkerPool {
                         t.setDaemon(true);
                         t.setName("bignat-worker-" + n.incrementAndGet());
                         return t;
-                    }, null, false);
+                    }, (thread, e) -> recordDeath(e), false);
                     pool = p;
                 }
             }
         }
         return p;
+    }
+
+    /**
+     * Records that a worker died of {@code e}. Allocates nothing: it runs where the heap may be
+     * exhausted (a worker dies when the pool cannot even record its task's OutOfMemoryError).
+     */
+    static void recordDeath(Throwable e) {
+        if (firstDeath == null) {
+            firstDeath = e;
+        }
+        DEATHS.incrementAndGet();
+    }
+
+    /**
+     * Runs {@code task} in the pool and returns its result, rethrowing what it threw (inline when the
+     * caller is already one of the pool's workers). A worker that dies while the caller waits takes
+     * its part of the task with it, and the task would never complete: the caller then throws the
+     * throwable that killed the worker (an {@link OutOfMemoryError} in practice) instead of waiting
+     * forever. Interrupts do not abandon the task; the caller's interrupt status is kept.
+     */
+    public static <T> T invoke(ForkJoinTask<T> task) {
+        ForkJoinPool p = pool();
+        if (Thread.currentThread() instanceof ForkJoinWorkerThread w && w.getPool() == p) {
+            return task.invoke();
+        }
+        int deaths = DEATHS.get();
+        p.execute(task);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (DEATHS.get() != deaths) {
+                        task.cancel(false);
+                        throw lost();
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    throw rethrow(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static RuntimeException lost() {
+        Throwable d = firstDeath;
+        if (d instanceof Error) {
+            throw (Error) d;
+        }
+        return new IllegalStateException("a BigNat worker thread died; the operation was abandoned", d);
+    }
+
+    private static RuntimeException rethrow(Throwable cause) {
+        if (cause instanceof RuntimeException) {
+            return (RuntimeException) cause;
+        }
+        if (cause instanceof Error) {
+            throw (Error) cause;
+        }
+        return new IllegalStateException(cause);
     }
 }

@@ -6,16 +6,17 @@ import org.bignat.core.EngineUnavailableException;
 import org.bignat.core.Limbs;
 import org.bignat.core.Redundant;
 import org.bignat.mul.Multiply;
+import org.bignat.simd.DigitKernels;
+import org.bignat.simd.KernelProvider;
 
 /**
- * The CPU engine: the digit loops of a {@link DigitKernels} (scalar, or Vector API when the module is
- * readable) for add/subtract/normalize, and {@link Multiply} on packed 64-bit limbs for products.
+ * The CPU engine: the digit loops of a {@link DigitKernels} (from the {@link KernelProvider}: scalar,
+ * or Vector API when the module is readable) for add/subtract/normalize, and {@link Multiply} on
+ * packed 64-bit limbs for products.
  */
 public final class CpuEngine implements Engine {
     private static final long[] EMPTY = new long[0];
-    private static final String VECTOR_KERNELS = "org.bignat.cpu.VectorKernels";
-
-    private static final CpuEngine SCALAR = new CpuEngine(ScalarKernels.INSTANCE);
+    private static final CpuEngine SCALAR = new CpuEngine(KernelProvider.scalar().digitKernels());
 
     private final DigitKernels kernels;
 
@@ -31,43 +32,25 @@ public final class CpuEngine implements Engine {
     /**
      * The Vector API engine.
      *
-     * @throws EngineUnavailableException when {@code jdk.incubator.vector} is not readable
+     * @throws EngineUnavailableException when the Vector API kernels cannot run in this JVM
      */
     public static CpuEngine vector() {
-        return VectorHolder.get();
+        return VectorHolder.engine();
     }
 
-    /** The fastest CPU engine this JVM can run: {@link #vector()} when available, else {@link #scalar()}. */
+    /** The CPU engine of this JVM's {@link KernelProvider}: Vector API kernels when they loaded, else scalar. */
     public static CpuEngine best() {
-        return VectorSupport.isAvailable() && VectorHolder.ENGINE != null ? VectorHolder.ENGINE : SCALAR;
+        return KernelProvider.vectorChosen() ? VectorHolder.engine() : SCALAR;
     }
 
-    /** Loads VectorKernels reflectively, once, only when asked (so the scalar path never links it). */
+    /** The Vector API engine, created at first use. */
     private static final class VectorHolder {
-        static final CpuEngine ENGINE;
-        static final String FAILURE;
+        private static final CpuEngine ENGINE =
+                KernelProvider.vectorLoaded() ? new CpuEngine(KernelProvider.vector().digitKernels()) : null;
 
-        static {
-            CpuEngine e = null;
-            String failure = null;
-            if (!VectorSupport.isAvailable()) {
-                failure = VectorSupport.reason();
-            } else {
-                try {
-                    DigitKernels k = (DigitKernels) Class.forName(VECTOR_KERNELS)
-                            .getDeclaredConstructor().newInstance();
-                    e = new CpuEngine(k);
-                } catch (ReflectiveOperationException | LinkageError | RuntimeException ex) {
-                    failure = "Vector API kernels did not load: " + ex;
-                }
-            }
-            ENGINE = e;
-            FAILURE = failure;
-        }
-
-        static CpuEngine get() {
+        static CpuEngine engine() {
             if (ENGINE == null) {
-                throw new EngineUnavailableException(FAILURE);
+                KernelProvider.vector(); // throws, saying why
             }
             return ENGINE;
         }
@@ -99,6 +82,7 @@ public final class CpuEngine implements Engine {
      * O(1) since each result digit depends on two input positions only, so the result is allocated at
      * its final length and written once.
      */
+    @Override
     public long[] addTrimmed(long[] x, long[] y) {
         Redundant.Top t = Redundant.top(i -> Redundant.sumDigit(x, y, i, false), Math.max(x.length, y.length));
         return fill(x, y, t, false);
@@ -109,6 +93,7 @@ public final class CpuEngine implements Engine {
      *
      * @throws ArithmeticException when the value is negative (decided by the top-down scan)
      */
+    @Override
     public long[] subtractTrimmed(long[] x, long[] y) {
         Redundant.Top t = Redundant.top(i -> Redundant.sumDigit(x, y, i, true), Math.max(x.length, y.length));
         if (t.value() < 0) {
@@ -169,6 +154,16 @@ public final class CpuEngine implements Engine {
             return EMPTY;
         }
         return Multiply.squareDigits(x, true);
+    }
+
+    @Override
+    public long[] multiplyLimbs(long[] a, long[] b) {
+        return Limbs.trim(Multiply.multiply(a, b));
+    }
+
+    @Override
+    public long[] squareLimbs(long[] a) {
+        return Limbs.trim(Multiply.square(a));
     }
 
     @Override

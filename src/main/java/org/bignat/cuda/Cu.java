@@ -2,16 +2,25 @@ package org.bignat.cuda;
 
 import jcuda.driver.CUresult;
 
-/** Checks CUresult codes of JCuda driver calls (exceptions are never enabled globally in JCuda). */
-final class Cu {
+/**
+ * The one check of CUresult codes of JCuda driver calls (exceptions are never enabled globally in JCuda):
+ * every driver call of org.bignat.cuda and its subpackages goes through {@link #check}, so that an
+ * out-of-memory error is always a {@link DeviceOutOfMemoryException} and a sticky error always marks the
+ * device broken.
+ */
+public final class Cu {
     private Cu() {}
 
     /**
      * Throws for a non-zero result: {@link DeviceOutOfMemoryException} for CUDA_ERROR_OUT_OF_MEMORY,
      * else {@link DeviceException}. A sticky error (the context is unusable until it is reset) also
      * marks the device broken, so the engine answers on the CPU from then on.
+     *
+     * @param result the CUresult code the driver call returned
+     * @param call the driver call, for the message (e.g. {@code "cuMemcpyDtoH"})
+     * @throws DeviceException for any result other than CUDA_SUCCESS
      */
-    static void check(int result, String call) {
+    public static void check(int result, String call) {
         if (result == CUresult.CUDA_SUCCESS) {
             return;
         }

@@ -32,6 +32,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
 import org.bignat.core.EngineUnavailableException;
+import org.bignat.core.Settings;
 
 /**
  * The one CUDA device this library uses, through the JCuda driver API only: the device's primary
@@ -116,7 +117,7 @@ public final class CudaDevice {
             check(cuInit(0), "cuInit");
             int[] count = new int[1];
             check(cuDeviceGetCount(count), "cuDeviceGetCount");
-            int ordinal = Integer.getInteger("bignat.cuda.device", 0);
+            int ordinal = Settings.CUDA_DEVICE;
             if (count[0] <= ordinal) {
                 throw new EngineUnavailableException("no CUDA device " + ordinal + " (the driver sees "
                         + count[0] + ")");

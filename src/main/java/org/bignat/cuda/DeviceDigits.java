@@ -12,6 +12,8 @@ import jcuda.Pointer;
  * {@link #compare} wait for it (they return a host value).
  */
 public final class DeviceDigits {
+    // Constants named after a #define of cuda/*.cuh mirror it; CudaDefinesMirrorTest checks that they agree.
+
     /** Threads per block of the element-wise kernels (BN_THREADS in common.cuh). */
     static final int THREADS = 256;
     /** Output digits per thread of bn_add/bn_subtract (BN_ADD_DPT in add.cuh). */
@@ -20,11 +22,11 @@ public final class DeviceDigits {
     static final int NORM_THREADS = 256;
     /** Digits per tile (block) of bn_normalize (BN_NORM_TILE = 256 threads x 8 digits). */
     static final int NORM_TILE = 2048;
-    /** Tiles per chunk of bn_normalize (BN_NORM_CHUNK; measured in cuda/test/NORMALIZE-NOTES.md). */
+    /** Tiles per chunk of bn_normalize (BN_NORM_CHUNK, measured best on the H200: see cuda/normalize.cuh). */
     static final int NORM_CHUNK_TILES = 256;
     /** Chunks the reduce blocks of bn_normalize run ahead of the apply blocks (BN_NORM_LAG). */
     static final int NORM_LAG_CHUNKS = 4;
-    /** Bytes of the normalize scratch before the u32 words (4 u64 words). */
+    /** Bytes of the normalize scratch before the u32 words (BN_NORM_SCRATCH_HEADER: 4 u64 words). */
     static final int NORM_SCRATCH_HEADER = 32;
 
     private DeviceDigits() {}

@@ -4,7 +4,7 @@ package org.bignat.cuda;
  * A CUDA operation failed on a device that was usable when it started: a launch error, a driver error,
  * or (subclass {@link DeviceOutOfMemoryException}) too little device memory. The message names the
  * driver call and its CUresult. The automatic engine answers on the CPU instead; explicit
- * device-resident calls ({@code org.bignat.Gpu}) throw this to the caller. Device memory the failed
+ * device-resident calls (the public {@code Gpu} sessions) throw this to the caller. Device memory the failed
  * operation had taken is freed before it is thrown.
  */
 public class DeviceException extends RuntimeException {

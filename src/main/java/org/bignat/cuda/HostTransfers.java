@@ -23,13 +23,14 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUresult;
+import org.bignat.core.Settings;
 
 /**
  * Java heap to device and back through pinned (page-locked) staging slots, pipelined.
  *
- * <p>Why: a copy from pageable memory is staged by the driver at about 19 GB/s (measured on the H200
- * machine, see docs/performance.md), while pinned memory moves at PCIe speed (about 55 GB/s each way,
- * both ways at once on the two copy engines). Java arrays cannot be pinned, so each transfer is cut
+ * <p>Why: a copy from pageable memory is staged by the driver at about 19 GB/s (measured on an H200
+ * host with GpuBasicsBench in the test sources), while pinned memory moves at PCIe speed (about
+ * 55 GB/s each way, both ways at once on the two copy engines). Java arrays cannot be pinned, so each transfer is cut
  * into slots of {@link #SLOT_BYTES}. Host copies between the heap and a slot are split into parts of
  * {@link #PART_LONGS} that the copy threads run in FIFO order, so the slot needed first is filled
  * first by several threads together (one thread's copy is several times slower than the DMA).
@@ -49,11 +50,10 @@ final class HostTransfers {
     /**
      * Bytes per staging slot (property bignat.cuda.stagingSlotBytes, default 4 MiB, a multiple of 32):
      * large enough for one DMA to run at PCIe peak, small enough to pipeline. 1, 2 and 4 MiB timed
-     * within noise of each other in the 2^28-bit add on the H200 machine; 4 MiB moved plain staged
-     * uploads/downloads slightly faster (docs/performance.md, issue 4 host-to-host add).
+     * within noise of each other in the 2^28-bit host-to-host add on an H200 host (GpuBasicsBench);
+     * 4 MiB moved plain staged uploads/downloads slightly faster (docs/design.md, host transfers).
      */
-    static final int SLOT_BYTES = Math.max(64 << 10,
-            Integer.getInteger("bignat.cuda.stagingSlotBytes", 4 << 20) & ~31);
+    static final int SLOT_BYTES = Settings.CUDA_STAGING_SLOT_BYTES;
     /** Digits (longs) per staging slot; a multiple of 4 (the add kernel's chunk alignment). */
     static final int SLOT_LONGS = SLOT_BYTES / Long.BYTES;
     /**
@@ -61,21 +61,19 @@ final class HostTransfers {
      * 24 slots of 4 MiB, created on demand): a 2^28-bit add holds its whole 34 MiB result in staging
      * while the result array is still being zeroed, and keeps the operands' slots moving meanwhile.
      */
-    static final int MAX_SLOTS = Math.max(2, Integer.getInteger("bignat.cuda.stagingSlots",
-            (int) Math.max(2, (96L << 20) / SLOT_BYTES)));
+    static final int MAX_SLOTS = Settings.CUDA_STAGING_SLOTS;
     /** Slots one operation reserves at most (3/4 of all, so a second operation still makes progress). */
     static final int SLOTS_PER_OPERATION = Math.max(1, MAX_SLOTS * 3 / 4);
     /** Longs per host copy task (512 KiB): small enough to spread one slot over several threads. */
     static final int PART_LONGS = 64 << 10;
     /**
      * Threads copying between the Java heap and the slots (property bignat.cuda.copyThreads; default
-     * 8, at most the cores less one for the polling caller). On the H200 machine (16 cores, one
-     * socket) heap-to-pinned copies of 2^28 bits run at 13-15 GB/s on 1 thread, 32-37 on 4, 39-47 on
-     * 8 and 38-45 on 15: host memory bandwidth, not threads, is the limit past ~6-8 (2^28-bit add into
-     * an allocated array: 1.60-1.73 ms on 6-8 threads, 1.81-2.08 ms on 11-15).
+     * 8, at most the cores less one for the polling caller). On an H200 host (16 cores, one socket;
+     * GpuBasicsBench) heap-to-pinned copies of 2^28 bits run at 13-15 GB/s on 1 thread, 32-37 on 4,
+     * 39-47 on 8 and 38-45 on 15: host memory bandwidth, not threads, is the limit past ~6-8 (2^28-bit
+     * add into an allocated array: 1.60-1.73 ms on 6-8 threads, 1.81-2.08 ms on 11-15).
      */
-    static final int COPY_THREADS = Math.max(1, Integer.getInteger("bignat.cuda.copyThreads",
-            Math.min(8, Runtime.getRuntime().availableProcessors() - 1)));
+    static final int COPY_THREADS = Settings.CUDA_COPY_THREADS;
 
     /** One unit of a pipelined operation. */
     interface Unit {}
@@ -148,7 +146,7 @@ final class HostTransfers {
 
     /**
      * {@code new long[n]} on a copy thread, started now: the JVM zeroes a fresh array on one thread
-     * (about 13 GB/s on the H200 machine, 2.7 ms for a 2^28-bit result), which then overlaps the
+     * (about 13 GB/s on an H200 host, 2.7 ms for a 2^28-bit result), which then overlaps the
      * uploads and the device work instead of following them. Submitted before the operation's copies,
      * so it runs first.
      */

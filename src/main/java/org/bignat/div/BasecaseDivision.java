@@ -1,5 +1,7 @@
 package org.bignat.div;
 
+import org.bignat.core.LimbArith;
+
 /**
  * Schoolbook long division on 64-bit limbs: Knuth, TAOCP vol. 2, 4.3.1, Algorithm D. Each quotient
  * limb is estimated from the top two numerator limbs by a Möller–Granlund 2/1 division (see
@@ -20,7 +22,7 @@ final class BasecaseDivision {
         int m = un - n;
         long[] q = new long[m + 1];
         if (compareWindow(u, m, d, n) >= 0) {
-            LimbOps.subInPlace(u, m, d, n);
+            LimbArith.subInto(u, m, u.length - m, d, 0, n);
             q[m] = 1;
         }
         // Invariant: the window u[j+1 .. j+n] < d, so the next quotient limb is < B.
@@ -35,7 +37,7 @@ final class BasecaseDivision {
             } else {
                 // Möller–Granlund Algorithm 4: (u2, u1) / d1 with u2 < d1.
                 long q0 = v * u2;
-                long q1 = LimbOps.umulhi(v, u2);
+                long q1 = LimbArith.mulHi(v, u2);
                 long s = q0 + u1;
                 q1 += u2 + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
                 q0 = s;
@@ -54,7 +56,7 @@ final class BasecaseDivision {
             }
             // Knuth's test: while qhat*d0 > rhat*B + u0, qhat is too large (at most twice).
             while (!rOverflow) {
-                long plo = qhat * d0, phi = LimbOps.umulhi(qhat, d0);
+                long plo = qhat * d0, phi = LimbArith.mulHi(qhat, d0);
                 if (Long.compareUnsigned(phi, rhat) > 0
                         || (phi == rhat && Long.compareUnsigned(plo, u0) > 0)) {
                     qhat--;
@@ -70,7 +72,7 @@ final class BasecaseDivision {
             for (int i = 0; i < n; i++) {
                 long di = d[i];
                 long plo = qhat * di;
-                long phi = LimbOps.umulhi(qhat, di);
+                long phi = LimbArith.mulHi(qhat, di);
                 plo += borrow;
                 if (Long.compareUnsigned(plo, borrow) < 0) phi++;
                 long x = u[j + i];

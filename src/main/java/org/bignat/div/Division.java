@@ -1,6 +1,8 @@
 package org.bignat.div;
 
 import java.util.Arrays;
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
 
 /**
  * Division of naturals held as unsigned 64-bit limbs, little-endian: the entry point and the
@@ -21,14 +23,14 @@ import java.util.Arrays;
 public final class Division {
     /**
      * Divisor and quotient size (limbs) from which recursive division beats Algorithm D. Measured with
-     * DivisionCrossover (src/test/java/org/bignat/div, mode rungs, thread CPU time) on the shared
-     * 2-core development machine: 2n-by-n divisions by both algorithms tie between 96 and 160 limbs.
+     * DivisionCrossover (src/test/java/org/bignat/div, mode rungs, thread CPU time) on a shared
+     * 2-core AMD EPYC: 2n-by-n divisions by both algorithms tie between 96 and 160 limbs.
      */
     public static final int RECURSIVE_THRESHOLD = 96;
 
     /**
      * Divisor and quotient size (limbs) from which Newton division beats recursive division. Measured
-     * with DivisionCrossover (mode rungs) on the shared 2-core development machine: recursive ahead at
+     * with DivisionCrossover (mode rungs) on a shared 2-core AMD EPYC: recursive ahead at
      * 1500 limbs, Newton ahead at 3000 (the machine was loaded: the figures scatter by 30%).
      */
     public static final int NEWTON_THRESHOLD = 2000;
@@ -37,7 +39,7 @@ public final class Division {
      * Divisor and quotient size (limbs) from which Newton division with a cached full-length
      * reciprocal beats recursive division, for a divisor prepared as reused ({@link Divisor}).
      * Measured with ConversionCrossover (decimal toString at 2^20 and 2^22 bits, thread CPU time) on
-     * the shared 2-core development machine for 50, 100, 200, 400 and 800: flat within 5%, 100 best.
+     * a shared 2-core AMD EPYC for 50, 100, 200, 400 and 800: flat within 5%, 100 best.
      */
     public static final int NEWTON_REUSED_THRESHOLD = 100;
 
@@ -69,8 +71,8 @@ public final class Division {
     /** {@link #divRemNormalized}; with quotientOnly the remainder may come back null. */
     static long[][] divRemNormalized(long[] a, long[] b, Divisor.ReciprocalCache cache, boolean quotientOnly) {
         int n = b.length;
-        int na = LimbOps.len(a);
-        if (na < n) return new long[][] {LimbOps.ZERO, LimbOps.trim(Arrays.copyOf(a, na))};
+        int na = Limbs.length(a);
+        if (na < n) return new long[][] {Limbs.ZERO, Limbs.trim(Arrays.copyOf(a, na))};
         int m = na - n;
         int small = Math.min(m, n);
         if (small < RECURSIVE_THRESHOLD) return basecase(a, na, b);
@@ -82,8 +84,8 @@ public final class Division {
     /** Same as {@link #divRemNormalized} without the Newton rung (used to seed reciprocals). */
     static long[][] divRemNoNewton(long[] a, long[] b) {
         int n = b.length;
-        int na = LimbOps.len(a);
-        if (na < n) return new long[][] {LimbOps.ZERO, LimbOps.trim(Arrays.copyOf(a, na))};
+        int na = Limbs.length(a);
+        if (na < n) return new long[][] {Limbs.ZERO, Limbs.trim(Arrays.copyOf(a, na))};
         if (Math.min(na - n, n) < RECURSIVE_THRESHOLD) return basecase(a, na, b);
         return RecursiveDivision.divRem(a, b);
     }
@@ -92,7 +94,7 @@ public final class Division {
     static long[][] basecase(long[] a, int na, long[] b) {
         long[] u = Arrays.copyOf(a, na + 1);
         long[] q = BasecaseDivision.divide(u, na + 1, b, b.length);
-        return new long[][] {LimbOps.trim(q), LimbOps.trim(Arrays.copyOf(u, b.length))};
+        return new long[][] {Limbs.trim(q), Limbs.trim(Arrays.copyOf(u, b.length))};
     }
 
     /**
@@ -108,24 +110,24 @@ public final class Division {
     /** {@link #blockwise} whose last step may skip the remainder (it then comes back null). */
     static long[][] blockwise(long[] a, long[] b, int h, int m, boolean quotientOnly, LastAwareStep step) {
         int n = b.length;
-        int na = LimbOps.len(a);
+        int na = Limbs.length(a);
         int k = (m + h - 1) / h;
         long[] q = new long[m + 2];
-        long[] r = LimbOps.high(a, (k - 1) * h);
+        long[] r = Limbs.high(a, (k - 1) * h);
         for (int blk = k - 1; blk >= 0; blk--) {
             if (blk < k - 1) {
                 // r < B: append the next h limbs of a below it.
-                long[] next = new long[h + LimbOps.len(r)];
+                long[] next = new long[h + Limbs.length(r)];
                 System.arraycopy(a, blk * h, next, 0, Math.min(h, na - blk * h));
-                System.arraycopy(r, 0, next, h, LimbOps.len(r));
+                System.arraycopy(r, 0, next, h, Limbs.length(r));
                 r = next;
             }
-            long[][] qr = step.divRem(LimbOps.trim(r), quotientOnly && blk == 0);
+            long[][] qr = step.divRem(Limbs.trim(r), quotientOnly && blk == 0);
             long[] qb = qr[0];
-            LimbOps.addInPlace(q, blk * h, qb, LimbOps.len(qb));
+            LimbArith.addInto(q, blk * h, q.length - blk * h, qb, 0, Limbs.length(qb));
             r = qr[1];
         }
-        return new long[][] {LimbOps.trim(q), r};
+        return new long[][] {Limbs.trim(q), r};
     }
 
     /** One block step of {@link #blockwise}. */

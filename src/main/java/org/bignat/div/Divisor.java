@@ -2,6 +2,7 @@ package org.bignat.div;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.bignat.core.Limbs;
 
 /**
  * A divisor prepared once for many divisions: normalized (shifted so that its top bit is set) and
@@ -32,10 +33,10 @@ public final class Divisor {
      */
     public Divisor(long[] d, boolean reused) {
         cache = new ReciprocalCache(reused);
-        value = LimbOps.trim(d.clone());
+        value = Limbs.trim(d.clone());
         if (value.length == 0) throw new ArithmeticException("BigNat divide by zero");
         shift = Long.numberOfLeadingZeros(value[value.length - 1]);
-        norm = LimbOps.shiftLeft(value, shift);
+        norm = Limbs.shiftLeft(value, shift);
         single = value.length == 1 ? value[0] : 0;
         singleNorm = value.length == 1 ? norm[0] : 0;
         singleRecip = value.length == 1 ? TwoByOne.reciprocal(norm[0]) : 0;
@@ -57,18 +58,18 @@ public final class Divisor {
     }
 
     private long[][] divide(long[] a, boolean quotientOnly) {
-        int na = LimbOps.len(a);
+        int na = Limbs.length(a);
         if (na < value.length) {
-            return new long[][] {LimbOps.ZERO, java.util.Arrays.copyOf(a, na)};
+            return new long[][] {Limbs.ZERO, java.util.Arrays.copyOf(a, na)};
         }
         if (value.length == 1) {
             long[] q = java.util.Arrays.copyOf(a, na);
             long r = TwoByOne.divideInPlace(q, na, single, singleNorm, singleRecip, shift);
-            return new long[][] {LimbOps.trim(q), r == 0 ? LimbOps.ZERO : new long[] {r}};
+            return new long[][] {Limbs.trim(q), r == 0 ? Limbs.ZERO : new long[] {r}};
         }
-        long[] an = LimbOps.shiftLeft(a, shift);
+        long[] an = Limbs.shiftLeft(a, shift);
         long[][] qr = Division.divRemNormalized(an, norm, cache, quotientOnly);
-        return new long[][] {qr[0], qr[1] == null ? null : LimbOps.shiftRight(qr[1], shift)};
+        return new long[][] {qr[0], qr[1] == null ? null : Limbs.shiftRight(qr[1], shift)};
     }
 
     /** Newton reciprocals of the normalized divisor's top h limbs, keyed by h. */

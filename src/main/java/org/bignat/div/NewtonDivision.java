@@ -1,9 +1,12 @@
 package org.bignat.div;
 
+import org.bignat.core.Limbs;
+import org.bignat.engine.Products;
+
 /**
  * Division by Newton's reciprocal iteration, the rung whose cost is a small constant times one
- * product, so it rides on whatever multiplication {@link org.bignat.mul.Multiply} provides (FFT at
- * large sizes).
+ * product, so it rides on whatever multiplication the engine chosen for each product's size
+ * provides ({@link Products}: Schönhage–Strassen at large sizes, on the GPU where there is one).
  *
  * <p>The reciprocal: Brent and Zimmermann, Modern Computer Arithmetic, Algorithm 3.5
  * (ApproximateReciprocal): for a normalized h-limb A it returns X with A*X < B^(2h) < A*(X+2)
@@ -51,7 +54,7 @@ final class NewtonDivision {
         int n = d.length;
         // One more quotient limb than len(A) - n: then the top block's partial remainder is below
         // D * B^(block) even when A's top n limbs exceed D.
-        int m = LimbOps.len(a) - n + 1;
+        int m = Limbs.length(a) - n + 1;
         if (cache != null && cache.reused && m <= REUSED_MAX_BLOCK_RATIO * n) {
             // One block for the whole quotient, with a reciprocal as long as the quotient (the
             // divisor padded below when shorter): two products of the quotient's length.
@@ -77,7 +80,7 @@ final class NewtonDivision {
      */
     private static long[] guardedTop(long[] d, int h) {
         int n = d.length;
-        return h + 1 <= n ? LimbOps.high(d, n - h - 1) : RecursiveDivision.shiftLimbs(d, h + 1 - n);
+        return h + 1 <= n ? Limbs.high(d, n - h - 1) : RecursiveDivision.shiftLimbs(d, h + 1 - n);
     }
 
     /**
@@ -89,23 +92,23 @@ final class NewtonDivision {
      */
     private static long[][] step(long[] r, long[] d, long[] x, int h, boolean quotientOnly) {
         int n = d.length;
-        long[] prod = LimbOps.mul(LimbOps.high(r, n - 1), x);
-        long[] q = LimbOps.high(prod, h + 2);
+        long[] prod = Products.multiply(Limbs.high(r, n - 1), x);
+        long[] q = Limbs.high(prod, h + 2);
         if (quotientOnly) {
             long frac = h + 1 < prod.length ? prod[h + 1] : 0;
             if (Long.compareUnsigned(frac, 7) >= 0 && Long.compareUnsigned(frac, -8L) <= 0) {
                 return new long[][] {q, null};
             }
         }
-        long[] p = LimbOps.mul(q, d);
-        while (LimbOps.compare(p, r) > 0) {
-            q = LimbOps.subSmall(q, 1);
-            p = LimbOps.sub(p, d);
+        long[] p = Products.multiply(q, d);
+        while (Limbs.compare(p, r) > 0) {
+            q = Limbs.subSmall(q, 1);
+            p = Limbs.sub(p, d);
         }
-        long[] rem = LimbOps.sub(r, p);
-        while (LimbOps.compare(rem, d) >= 0) {
-            q = LimbOps.addSmall(q, 1);
-            rem = LimbOps.sub(rem, d);
+        long[] rem = Limbs.sub(r, p);
+        while (Limbs.compare(rem, d) >= 0) {
+            q = Limbs.addSmall(q, 1);
+            rem = Limbs.sub(rem, d);
         }
         return new long[][] {q, rem};
     }
@@ -123,17 +126,17 @@ final class NewtonDivision {
         }
         int l = (n - 1) / 2;
         int h = n - l;
-        long[] xh = reciprocal(LimbOps.high(a, l));
-        long[] t = LimbOps.mul(a, xh);
+        long[] xh = reciprocal(Limbs.high(a, l));
+        long[] t = Products.multiply(a, xh);
         // While T >= B^(n+h): Xh -= 1, T -= A (at most once).
-        while (LimbOps.len(t) > n + h) {
-            xh = LimbOps.subSmall(xh, 1);
-            t = LimbOps.sub(t, a);
+        while (Limbs.length(t) > n + h) {
+            xh = Limbs.subSmall(xh, 1);
+            t = Limbs.sub(t, a);
         }
         long[] pow = new long[n + h + 1];
         pow[n + h] = 1;
-        t = LimbOps.sub(pow, t);
-        long[] u = LimbOps.mul(LimbOps.high(t, l), xh);
-        return LimbOps.add(RecursiveDivision.shiftLimbs(xh, l), LimbOps.high(u, 2 * h - l));
+        t = Limbs.sub(pow, t);
+        long[] u = Products.multiply(Limbs.high(t, l), xh);
+        return Limbs.add(RecursiveDivision.shiftLimbs(xh, l), Limbs.high(u, 2 * h - l));
     }
 }

@@ -1,5 +1,7 @@
 package org.bignat.div;
 
+import org.bignat.core.LimbArith;
+
 /**
  * Division of a two-limb (128-bit) numerator by a normalized one-limb divisor (top bit set), the step
  * every basecase division loop is built of. Java has no 128/64 division instruction, so the hot loops
@@ -60,7 +62,7 @@ public final class TwoByOne {
             long u0 = (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0);
             // Möller–Granlund Algorithm 4 with u1 = r < d.
             long q0 = v * r;
-            long q1 = LimbOps.umulhi(v, r);
+            long q1 = LimbArith.mulHi(v, r);
             long s = q0 + u0;
             q1 += r + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
             q0 = s;

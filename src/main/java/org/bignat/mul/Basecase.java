@@ -1,5 +1,7 @@
 package org.bignat.mul;
 
+import org.bignat.core.LimbArith;
+
 /**
  * Schoolbook multiplication and squaring on 64-bit limbs: O(n m) word products, each a 64x64->128
  * product built from {@link Math#multiplyHigh} with the unsigned correction (see {@link LimbArith}).

@@ -1,5 +1,7 @@
 package org.bignat.mul;
 
+import org.bignat.core.LimbArith;
+
 /**
  * Karatsuba multiplication (Karatsuba and Ofman, 1962), subtractive form: with X = B^h,
  * a = a0 + a1 X and b = b0 + b1 X,

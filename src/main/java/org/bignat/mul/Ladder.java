@@ -1,5 +1,6 @@
 package org.bignat.mul;
 
+import org.bignat.core.LimbArith;
 import org.bignat.mul.ntt.NttMultiply;
 
 /**

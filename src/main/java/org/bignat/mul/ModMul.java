@@ -1,5 +1,10 @@
 package org.bignat.mul;
 
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
+import org.bignat.simd.ButterflyKernels;
+import org.bignat.simd.SsaDigits;
+
 /**
  * Products modulo 2^n + 1 (n a multiple of 192 bits, operands and result as nl = n/64 limbs plus
  * a top limb that is 1 only for the residue 2^n): the pointwise products of the transforms. Below
@@ -71,8 +76,8 @@ final class ModMul {
     static long[] mulMod(long[] a, long[] b, int nl, long nBits, Scratch scratch) {
         SsaPlan plan = SsaPlan.modular(nBits);
         if (plan.k == 0) {
-            int an = effective(a, nl);
-            int bn = effective(b, nl);
+            int an = Limbs.length(a, nl);
+            int bn = Limbs.length(b, nl);
             long[] prod = new long[2 * nl];
             if (an > 0 && bn > 0) {
                 Ladder.mul(prod, 0, a, 0, an, b, 0, bn);
@@ -91,7 +96,7 @@ final class ModMul {
     static long[] sqrMod(long[] a, int nl, long nBits, Scratch scratch) {
         SsaPlan plan = SsaPlan.modular(nBits, true);
         if (plan.k == 0) {
-            int an = effective(a, nl);
+            int an = Limbs.length(a, nl);
             long[] prod = new long[2 * nl];
             if (an > 0) {
                 Ladder.sqr(prod, 0, a, 0, an);
@@ -99,13 +104,6 @@ final class ModMul {
             return fold(prod, nl);
         }
         return negacyclic(a, null, nl, nBits, plan, scratch);
-    }
-
-    private static int effective(long[] a, int n) {
-        while (n > 0 && a[n - 1] == 0) {
-            n--;
-        }
-        return n;
     }
 
     /** lo - hi mod 2^n + 1 for a 2nl-limb product. */

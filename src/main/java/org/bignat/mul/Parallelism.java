@@ -24,20 +24,17 @@ final class Parallelism {
         return WorkerPool.pool();
     }
 
-    /** Runs the task in the pool (or inline when already on one of its workers). */
+    /**
+     * Runs the task in the pool (or inline when already on one of its workers); a worker's death
+     * throws instead of hanging ({@link WorkerPool#invoke}).
+     */
     static void run(Runnable body) {
-        ForkJoinPool p = pool();
-        if (ForkJoinTask.inForkJoinPool() && Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w
-                && w.getPool() == p) {
-            body.run();
-        } else {
-            p.invoke(new RecursiveAction() {
-                @Override
-                protected void compute() {
-                    body.run();
-                }
-            });
-        }
+        WorkerPool.invoke(new RecursiveAction() {
+            @Override
+            protected void compute() {
+                body.run();
+            }
+        });
     }
 
     /** Body over an index range. */

@@ -1,5 +1,7 @@
 package org.bignat.mul;
 
+import org.bignat.simd.SsaDigits;
+
 /**
  * The last step of an exact transform product: r = sum c_i 2^(i M) for canonical coefficient
  * vectors c_i (48-bit digits, M a multiple of 48 bits), written as limbs or 61-bit digits

@@ -1,5 +1,10 @@
 package org.bignat.mul;
 
+import org.bignat.core.Settings;
+import org.bignat.simd.ButterflyKernels;
+import org.bignat.simd.KernelProvider;
+import org.bignat.simd.SsaDigits;
+
 /**
  * Schönhage–Strassen multiplication (Schönhage and Strassen 1971) over Z/(2^n + 1) with 2 as the
  * root of unity, so that twiddles are digit rotations plus bit shifts and butterflies are
@@ -21,17 +26,18 @@ package org.bignat.mul;
 final class Ssa {
     private Ssa() {}
 
-    /** -Dbignat.ssa.trace=true prints each top-level product's plan and phase times (stderr). */
-    private static final boolean TRACE = System.getProperty("bignat.ssa.trace") != null;
-    private static final boolean TRACE_CPU = "cpu".equals(System.getProperty("bignat.ssa.trace"));
+    /** {@code -Dbignat.ssa.trace} prints each top-level product's plan and phase times (stderr). */
+    private static final boolean TRACE = Settings.SSA_TRACE != null;
+    private static final boolean TRACE_CPU = "cpu".equals(Settings.SSA_TRACE);
 
     private static long now() {
         return TRACE_CPU ? java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
                 : System.nanoTime();
     }
 
+    /** The butterflies of this JVM's kernel provider (Vector API or scalar). */
     static ButterflyKernels kernels() {
-        return Kernels.INSTANCE;
+        return KernelProvider.get().butterflyKernels();
     }
 
     /**
@@ -45,34 +51,14 @@ final class Ssa {
     /** Leaf products of at least this many digits use the Vector API kernels when available. */
     static final int VECTOR_LEAF_MIN_DIGITS = 8;
 
+    /** The kernels for leaf products of p digits. */
     static ButterflyKernels leafKernels(int p) {
-        return p < VECTOR_LEAF_MIN_DIGITS || Boolean.getBoolean("bignat.ssa.scalarleaf")
-                ? ScalarButterflies.INSTANCE : Kernels.INSTANCE;
+        return p < VECTOR_LEAF_MIN_DIGITS ? KernelProvider.scalar().butterflyKernels() : kernels();
     }
 
     /** The kernels for coefficients of p digits. */
     static ButterflyKernels kernelsFor(int p) {
-        return p < VECTOR_MIN_DIGITS ? ScalarButterflies.INSTANCE : Kernels.INSTANCE;
-    }
-
-    /** The kernels picked once: the Vector API ones when available and enabled, else scalar. */
-    private static final class Kernels {
-        static final ButterflyKernels INSTANCE = pick();
-
-        private static ButterflyKernels pick() {
-            if (Boolean.parseBoolean(System.getProperty("bignat.ssa.scalar", "false"))) {
-                return ScalarButterflies.INSTANCE;
-            }
-            try {
-                if (org.bignat.cpu.VectorSupport.isAvailable()) {
-                    Class<?> c = Class.forName("org.bignat.cpu.ButterflyVectorKernels");
-                    return (ButterflyKernels) c.getDeclaredConstructor().newInstance();
-                }
-            } catch (ReflectiveOperationException | LinkageError e) {
-                // fall through to scalar
-            }
-            return ScalarButterflies.INSTANCE;
-        }
+        return p < VECTOR_MIN_DIGITS ? KernelProvider.scalar().butterflyKernels() : kernels();
     }
 
     /** r[ro .. ro+an+bn) = a * b (limbs) through an exact (cyclic) transform. */

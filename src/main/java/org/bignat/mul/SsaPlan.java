@@ -1,6 +1,10 @@
 package org.bignat.mul;
 
 import java.util.concurrent.ConcurrentHashMap;
+import org.bignat.core.Settings;
+import org.bignat.simd.ButterflyKernels;
+import org.bignat.simd.KernelProvider;
+import org.bignat.simd.SsaDigits;
 
 /**
  * Parameters of one Schönhage–Strassen product, chosen the way GMP's {@code mpn_mul_fft} chooses
@@ -15,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * with T = 3 transforms (2 for squaring) and mulmod(n) the modelled cost of one pointwise product
  * modulo 2^n + 1 (Toom-3 plus a fold below {@link Thresholds#SSA_MOD_THRESHOLD_LIMBS}, else the
- * best negacyclic plan, recursively). The constants were fitted on the development machine.
+ * best negacyclic plan, recursively). The constants were fitted with CostProbe (test sources) on a
+ * 2-core AMD EPYC with AVX-512.
  *
  * <p>Two kinds of plan:
  * <ul>
@@ -66,7 +71,7 @@ final class SsaPlan {
      * (scalar) and 0.43 ns (Vector API, AVX-512) per butterfly digit, i.e. per pair of coefficient
      * digits, in cache; out of cache the levels cost more, hence the margin.
      */
-    static final double C_BUTTERFLY = Ssa.kernels() instanceof ScalarButterflies ? 1.0 : 0.3;
+    static final double C_BUTTERFLY = KernelProvider.vectorChosen() ? 0.3 : 1.0;
     /**
      * Modelled time of the linear passes (split, canonicalize, pack, recompose), per digit, ns:
      * CostProbe measured 1.46 ns per digit for canonicalize + pack + unpack; this and
@@ -81,28 +86,28 @@ final class SsaPlan {
     /** Modelled basecase time: C_BASECASE * limbs^2 ns. */
     static final double C_BASECASE = 3.0;
 
-    private static final boolean VECTOR_LEAF = !(Ssa.leafKernels(Integer.MAX_VALUE) instanceof ScalarButterflies);
+    private static final boolean VECTOR_LEAF = KernelProvider.vectorChosen();
     /**
      * Digit-leaf schoolbook time per digit product, ns, plus a fixed cost per call. Scalar: 1.25 ns
-     * (CostProbe). Vector API: the column-order leaf measures 0.26 ns at p = 92..96 and 0.31 ns at
-     * p = 48 (probe, JDK 25, AVX-512), but 0.2 is used: with the measured value the model kept
-     * choosing p = 48 leaves under modulus 2^33792 + 1 and 2^67584 + 1, while negacyclic products
-     * with p = 92 leaves measured faster there (49 vs 54 us, 101 vs 118 us); 0.2 moves the
-     * multiply plans at 2^24..2^28 bits to those of the squares (k = 10, 11, 12 with p = 88 leaves).
-     * Since the two-block leaf (ae8886a) it measures 0.19-0.22 ns at p = 88..384 (CostProbe, JDK 25;
-     * JDK 17, one block: 0.24), close to 0.2; forcing the top-level k around the model's choice
-     * (M4, 2026-11-21, 2 cores) found nothing faster: 2^24 k = 9 / 10 / 11: 54.9 / 55.1 / 60.9 ms,
-     * 2^26 k = 10 / 11: 214-218 / 209-226 ms (noise); the inner plan of 2^24 (k = 5 on
-     * 2^66048 + 1) stays the fastest one (CostProbe: k = 4 124 us, k = 5 89 us).
+     * (CostProbe). Vector API (CostProbe, 2-core AMD EPYC with AVX-512): the two-block column-order
+     * leaf measures 0.19-0.22 ns at p = 88..384 on JDK 25 (JDK 17, one block: 0.24), so 0.2. A
+     * larger value misleads the model: with the one-block leaf's 0.26 ns at p = 92..96 and 0.31 ns at
+     * p = 48 (JDK 25) it kept choosing p = 48 leaves under modulus 2^33792 + 1 and 2^67584 + 1,
+     * while negacyclic products with p = 92 leaves measured faster there (49 vs 54 us, 101 vs
+     * 118 us); with 0.2 the multiply plans at 2^24..2^28 bits are those of the squares (k = 10, 11,
+     * 12 with p = 88 leaves). Forcing the top-level k around the model's choice (2 cores) found
+     * nothing faster: 2^24 k = 9 / 10 / 11: 54.9 / 55.1 / 60.9 ms, 2^26 k = 10 / 11: 214-218 /
+     * 209-226 ms (noise); the inner plan of 2^24 (k = 5 on 2^66048 + 1) is the fastest one
+     * (CostProbe: k = 4 124 us, k = 5 89 us).
      */
     static final double C_LEAF = VECTOR_LEAF ? 0.2 : 1.25;
     /**
      * The same for squares. Scalar 0.6 ns (CostProbe). Vector API: the symmetric column-order leaf
-     * (cb0f400) measures 0.11-0.14 ns per digit product at p = 88..384 (CostProbe, JDK 25), but
-     * 0.2 is kept (M4, 2026-11-21): with 0.1 the model moves the 2^24-bit square from k = 10
+     * measures 0.11-0.14 ns per digit product at p = 88..384 (CostProbe, JDK 25, 2-core AMD EPYC
+     * with AVX-512), but 0.2 is used: with 0.1 the model moves the 2^24-bit square from k = 10
      * (p = 88 leaves under a negacyclic level) to k = 12 with p = 384 leaves and no inner
-     * transform, which measured slower (interleaved in-JVM A/B, 2 cores, min of 12: JDK 25
-     * 42.0 -> 48.4 ms, JDK 17 43.9 -> 58.7 ms): the model underprices the larger top-level
+     * transform, which measured slower (interleaved in-JVM A/B, 2 cores, min of 12:
+     * JDK 25 42.0 -> 48.4 ms, JDK 17 43.9 -> 58.7 ms): the model underprices the larger top-level
      * transform, not the leaf. With 0.2 the square plans equal the multiply plans at 2^20..2^28.
      */
     static final double C_LEAF_SQR = VECTOR_LEAF ? 0.2 : 0.6;
@@ -116,7 +121,7 @@ final class SsaPlan {
     private static final ConcurrentHashMap<Long, SsaPlan> MOD_SQR_PLANS = new ConcurrentHashMap<>();
 
     /** Tuning aid: -Dbignat.ssa.k=K forces the top-level transform length 2^K (0: cost model). */
-    private static final int FORCE_K = Integer.getInteger("bignat.ssa.k", 0);
+    private static final int FORCE_K = Settings.SSA_FORCE_K;
 
     /** The exact (cyclic) plan for an aBits x bBits product. */
     static SsaPlan exact(long aBits, long bBits, boolean square) {

@@ -1,5 +1,7 @@
 package org.bignat.mul;
 
+import org.bignat.simd.ButterflyKernels;
+
 /**
  * Radix-2 transforms of length K = 2^k over Z/(2^n + 1) on coefficient vectors of 48-bit digits,
  * recursive (depth-first, so that sub-transforms run in cache once they fit), optionally split

@@ -2,7 +2,7 @@ package org.bignat.mul;
 
 /**
  * Every cutover of the multiplication ladder, in 64-bit limbs of the shorter operand, with the
- * measurement that set it. Measured on the 2-core development machine (AMD EPYC, JDK 17 C2,
+ * measurement that set it. Measured on a 2-core AMD EPYC (AVX-512, JDK 17 C2,
  * {@code --add-modules jdk.incubator.vector}) with {@code ThresholdProbe} (thread CPU time, best
  * of 5 rounds, random balanced operands; the machine was shared, so CPU time rather than wall
  * time); below a cutover the lower algorithm won. Toom-4 was not added: Schönhage–Strassen already
@@ -31,7 +31,7 @@ final class Thresholds {
     static final int SSA_MOD_THRESHOLD_LIMBS = 100;
     /**
      * Pointwise rings of at most this many 48-bit digits (and no further transform) are multiplied
-     * by {@link DigitModMul} on the digits themselves instead of the limb ladder plus a fold.
+     * by {@link org.bignat.simd.DigitModMul} on the digits themselves instead of the limb ladder plus a fold.
      */
     static final int DIGIT_BASECASE_MAX_DIGITS = 96;
     /**

@@ -1,5 +1,8 @@
 package org.bignat.mul;
 
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
+
 /**
  * Toom-3 multiplication (Toom 1963, Cook 1966) with the evaluation points 0, 1, -1, -2, infinity
  * and Bodrato's interpolation sequence ("Towards optimal Toom-Cook multiplication", WAIFI 2007):
@@ -114,8 +117,8 @@ final class Toom3 {
         if (ny) {
             negate(y, l);
         }
-        int xn = effectiveLength(x, l);
-        int yn = effectiveLength(y, l);
+        int xn = Limbs.length(x, l);
+        int yn = Limbs.length(y, l);
         if (xn > 0 && yn > 0) {
             if (xn >= yn) {
                 Ladder.mul(r, 0, x, 0, xn, y, 0, yn);
@@ -132,17 +135,10 @@ final class Toom3 {
         if (negative(x, l)) {
             negate(x, l);
         }
-        int xn = effectiveLength(x, l);
+        int xn = Limbs.length(x, l);
         if (xn > 0) {
             Ladder.sqr(r, 0, x, 0, xn);
         }
-    }
-
-    private static int effectiveLength(long[] x, int n) {
-        while (n > 0 && x[n - 1] == 0) {
-            n--;
-        }
-        return n;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.bignat.radix;
 
-import org.bignat.div.LimbOps;
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
 import org.bignat.div.TwoByOne;
 
 /**
@@ -34,12 +35,12 @@ final class ChunkCodec {
 
     /** Writes the digits of x right-aligned to end out[..end); positions above hold '0' already. */
     void print(long[] x, byte[] out, int end) {
-        int len = LimbOps.len(x);
+        int len = Limbs.length(x);
         long[] t = java.util.Arrays.copyOf(x, len);
         int pos = end;
         while (len > 0) {
             long c = TwoByOne.divideInPlace(t, len, chunk, chunkNorm, chunkRecip, chunkShift);
-            while (len > 0 && t[len - 1] == 0) len--;
+            len = Limbs.length(t, len);
             if (len == 0) {
                 writeTop(c, out, pos);
             } else {
@@ -146,7 +147,7 @@ final class ChunkCodec {
             long carry = v;
             for (int i = 0; i < alen; i++) {
                 long lo = acc[i] * chunk;
-                long hi = LimbOps.umulhi(acc[i], chunk);
+                long hi = LimbArith.mulHi(acc[i], chunk);
                 lo += carry;
                 if (Long.compareUnsigned(lo, carry) < 0) hi++;
                 acc[i] = lo;
@@ -154,6 +155,6 @@ final class ChunkCodec {
             }
             if (carry != 0) acc[alen++] = carry;
         }
-        return LimbOps.trim(acc);
+        return Limbs.trim(acc);
     }
 }

@@ -1,5 +1,7 @@
 package org.bignat.radix;
 
+import org.bignat.core.Limbs;
+
 /**
  * Conversion for radixes 2, 4, 8, 16 and 32: every digit is a fixed group of bits, so both directions
  * are a linear pass of bit packing (no arithmetic).
@@ -38,6 +40,6 @@ final class PowerOfTwoRadix {
             r[limb] |= d << off;
             if (off + bits > 64) r[limb + 1] |= d >>> (64 - off);
         }
-        return org.bignat.div.LimbOps.trim(r);
+        return org.bignat.core.Limbs.trim(r);
     }
 }

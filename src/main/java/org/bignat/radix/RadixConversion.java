@@ -3,8 +3,8 @@ package org.bignat.radix;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import org.bignat.core.Limbs;
 import org.bignat.core.WorkerPool;
-import org.bignat.div.LimbOps;
 
 /**
  * Radix conversion of naturals held as unsigned 64-bit limbs (little-endian), radix 2..36, output
@@ -20,8 +20,8 @@ import org.bignat.div.LimbOps;
 public final class RadixConversion {
     /**
      * Values of at most this many limbs are printed by the quadratic basecase. Measured with
-     * ConversionCrossover (src/test/java/org/bignat/radix, thread CPU time) on the shared 2-core
-     * development machine: decimal toString of 2^20 and 2^22 bits with limits 20, 40 and 80 limbs is
+     * ConversionCrossover (src/test/java/org/bignat/radix, thread CPU time) on a shared 2-core
+     * AMD EPYC: decimal toString of 2^20 and 2^22 bits with limits 20, 40 and 80 limbs is
      * flat within the noise (5%); 40 kept.
      */
     static final int PRINT_LEAF_LIMBS = 40;
@@ -50,17 +50,17 @@ public final class RadixConversion {
     /** Digits of the value in the radix (2..36), lower case, no leading zeros, "0" for zero. */
     public static String toString(long[] limbs, int radix) {
         checkRadix(radix);
-        long[] x = LimbOps.trim(limbs);
+        long[] x = Limbs.trim(limbs);
         if (x.length == 0) return "0";
         if (Integer.bitCount(radix) == 1) return PowerOfTwoRadix.toString(x, Integer.numberOfTrailingZeros(radix));
-        double bits = LimbOps.bitLength(x);
+        double bits = Limbs.bitLength(x);
         long bound = (long) Math.floor(bits * Math.log(2) / Math.log(radix)) + 2;
         if (bound > DigitChars.MAX_STRING + 2) throw DigitChars.tooLong(bound);
         byte[] out = new byte[(int) bound];
         java.util.Arrays.fill(out, (byte) '0');
         ChunkCodec codec = codec(radix);
         if (x.length >= PARALLEL_LIMBS && WorkerPool.THREADS > 1) {
-            WorkerPool.pool().invoke(new PrintTask(codec, x, out, out.length));
+            WorkerPool.invoke(new PrintTask(codec, x, out, out.length));
         } else {
             print(codec, x, out, out.length);
         }
@@ -73,21 +73,15 @@ public final class RadixConversion {
      * Parses digits in the radix (2..36); the text has been validated by the caller (only digits of
      * the radix, at least one; leading zeros allowed). Returns trimmed limbs.
      */
-    public static long[] parse(CharSequence text, int radix) {
+    public static long[] parse(String text, int radix) {
         checkRadix(radix);
-        byte[] b;
-        if (text instanceof String) {
-            b = ((String) text).getBytes(StandardCharsets.ISO_8859_1);
-        } else {
-            b = new byte[text.length()];
-            for (int i = 0; i < b.length; i++) b[i] = (byte) text.charAt(i);
-        }
+        byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
         if (Integer.bitCount(radix) == 1) {
             return PowerOfTwoRadix.parse(b, 0, b.length, Integer.numberOfTrailingZeros(radix));
         }
         ChunkCodec codec = codec(radix);
         if (b.length >= PARALLEL_DIGITS && WorkerPool.THREADS > 1) {
-            return WorkerPool.pool().invoke(new ParseTask(codec, b, 0, b.length));
+            return WorkerPool.invoke(new ParseTask(codec, b, 0, b.length));
         }
         return parse(codec, b, 0, b.length);
     }
@@ -114,7 +108,7 @@ public final class RadixConversion {
 
     /** Prints x right-aligned to end. */
     private static void print(ChunkCodec codec, long[] x, byte[] out, int end) {
-        int len = LimbOps.len(x);
+        int len = Limbs.length(x);
         if (len <= PRINT_LEAF_LIMBS) {
             codec.print(x, out, end);
             return;
@@ -141,7 +135,7 @@ public final class RadixConversion {
 
         @Override
         protected void compute() {
-            int len = LimbOps.len(x);
+            int len = Limbs.length(x);
             if (len < PARALLEL_LIMBS) {
                 print(codec, x, out, end);
                 return;
@@ -169,7 +163,7 @@ public final class RadixConversion {
         int split = (int) (to - p.digits(j));
         long[] lo = parse(codec, text, split, to);
         long[] hi = parse(codec, text, from, split);
-        return LimbOps.add(p.level(j).multiply(hi), lo);
+        return Limbs.add(p.level(j).multiply(hi), lo);
     }
 
     /** {@link #parse} with the halves of long texts forked. */
@@ -198,7 +192,7 @@ public final class RadixConversion {
             hiTask.fork();
             long[] lo = new ParseTask(codec, text, split, to).compute();
             long[] hi = hiTask.join();
-            return LimbOps.add(lv.multiply(hi), lo);
+            return Limbs.add(lv.multiply(hi), lo);
         }
     }
 }

@@ -3,8 +3,10 @@ package org.bignat.radix;
 import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.List;
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
 import org.bignat.div.Divisor;
-import org.bignat.div.LimbOps;
+import org.bignat.engine.Products;
 
 /**
  * The cached tree of powers of one radix: level j holds r^(k * 2^j), where r^k is the largest power
@@ -39,7 +41,7 @@ final class RadixPowers {
         this.radix = radix;
         int k = 0;
         long p = 1;
-        while (LimbOps.umulhi(p, radix) == 0) {
+        while (LimbArith.mulHi(p, radix) == 0) {
             p *= radix;
             k++;
         }
@@ -78,7 +80,7 @@ final class RadixPowers {
                 : o instanceof SoftReference ? ((SoftReference<?>) o).get() instanceof Level
                         ? (Level) ((SoftReference<?>) o).get() : null : null;
         if (lv == null) {
-            long[] odd = j == 0 ? new long[] {chunkOdd} : LimbOps.square(level(j - 1).odd);
+            long[] odd = j == 0 ? new long[] {chunkOdd} : Products.square(level(j - 1).odd);
             lv = new Level(odd, (long) chunkTwos << j, digits(j));
             levels.set(j, odd.length > STRONG_LIMBS ? new SoftReference<>(lv) : lv);
         }
@@ -101,7 +103,7 @@ final class RadixPowers {
             this.odd = odd;
             this.twos = twos;
             this.digits = digits;
-            this.bits = LimbOps.bitLength(odd) + twos;
+            this.bits = Limbs.bitLength(odd) + twos;
         }
 
         /** The prepared divisor (one per level, so that parallel prints share its reciprocals). */
@@ -113,19 +115,19 @@ final class RadixPowers {
         /** {floor(x / power), x mod power}. */
         long[][] divideAndRemainder(long[] x) {
             if (twos == 0) return divisor().divideAndRemainder(x);
-            long[][] qr = divisor().divideAndRemainder(LimbOps.shiftRight(x, twos));
+            long[][] qr = divisor().divideAndRemainder(Limbs.shiftRight(x, twos));
             // x = (q * odd + r') * 2^twos + low, so the remainder is r' * 2^twos + low.
-            long[] rem = LimbOps.shiftLeft(qr[1], twos);
+            long[] rem = Limbs.shiftLeft(qr[1], twos);
             int lowLimbs = (int) (twos >>> 6);
-            long[] lowBits = LimbOps.low(x, lowLimbs + 1); // a fresh array
+            long[] lowBits = Limbs.low(x, lowLimbs + 1); // a fresh array
             if (lowBits.length > lowLimbs) lowBits[lowLimbs] &= (1L << (twos & 63)) - 1;
             return new long[][] {qr[0], orDisjoint(rem, lowBits)};
         }
 
         /** y * power. */
         long[] multiply(long[] y) {
-            long[] p = LimbOps.mul(y, odd);
-            return twos == 0 ? p : LimbOps.shiftLeft(p, twos);
+            long[] p = Products.multiply(y, odd);
+            return twos == 0 ? p : Limbs.shiftLeft(p, twos);
         }
     }
 }

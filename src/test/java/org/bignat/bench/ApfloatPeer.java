@@ -6,7 +6,8 @@ import org.apfloat.Apint;
 /**
  * apfloat's {@code Apint} in radix 16 (the radix whose digits pack into binary, as the project's
  * oracles use it). Conversion from BigInteger is done in {@link #prepare} and not timed; apfloat
- * uses all cores (its default context).
+ * uses all cores (its default context). Pi and factorial are apfloat's own, in radix 10
+ * ({@link ApfloatYardstick}).
  */
 final class ApfloatPeer implements Participant {
     /** Radix of the apfloat operands: 16, so that no radix conversion hides in the timings. */
@@ -30,6 +31,7 @@ final class ApfloatPeer implements Participant {
 
     @Override
     public String unsupported(Op op, int log2Bits) {
+        if (op.whole()) return ApfloatYardstick.unsupported(op, log2Bits);
         // Operands are converted from BigInteger, so apfloat follows BigInteger's range.
         if (log2Bits >= 31 || (op == Op.DIVIDE && log2Bits >= 30)) return "operands past BigInteger's range";
         return null;
@@ -37,6 +39,7 @@ final class ApfloatPeer implements Participant {
 
     @Override
     public Call prepare(Op op, Operands in) {
+        if (op.whole()) return ApfloatYardstick.call(op, in.count);
         switch (op) {
             case MULTIPLY: {
                 Apint x = new Apint(in.x(), RADIX);
@@ -79,9 +82,12 @@ final class ApfloatPeer implements Participant {
         }
     }
 
-    /** apfloat is an oracle of the test suite already; here its results are not re-converted. */
+    /**
+     * apfloat is an oracle of the test suite already; here its kernel results are not
+     * re-converted. Its pi and factorial digits are compared with everyone's.
+     */
     @Override
     public Object canonical(Op op, Object result) {
-        return null;
+        return op.whole() ? Digest.of((String) result) : null;
     }
 }

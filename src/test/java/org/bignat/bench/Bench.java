@@ -14,8 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
-import org.bignat.Engines;
+import org.bignat.engine.Engines;
 
 /**
  * The bench, the README's main job: times BigNat (CPU engine; GPU engine host-to-host and
@@ -83,25 +82,40 @@ public final class Bench {
         }
         List<Op> ops = new ArrayList<>(options.ops);
         Map<String, Result> external = new HashMap<>();
+        Map<String, Object> externalCanonical = new HashMap<>();
         String gmpStatus = "not requested";
         if (gmp) {
             // First, alone: GMP is single-threaded and must not share the cores with a Java cell.
-            GmpRunner runner = new GmpRunner(options.outDir, options.reps, options.seed, options.maxSeconds);
-            err.println("bench: timing GMP first (" + GmpRunner.SOURCE + ") ...");
-            external = runner.run(ops, options.log2Sizes);
-            gmpStatus = runner.status();
-            peers.add(new ExternalPeer(GmpRunner.LABEL, GmpRunner.OPS));
+            List<String> status = new ArrayList<>();
+            Set<Op> gmpOps = EnumSet.noneOf(Op.class);
+            if (ops.stream().anyMatch(GmpRunner.OPS::contains)) {
+                GmpRunner runner = new GmpRunner(options.outDir, options.gmpBin, options.reps, options.seed, options.maxSeconds);
+                err.println("bench: timing GMP first (" + GmpRunner.SOURCE + ") ...");
+                external.putAll(runner.run(ops, options.log2Sizes));
+                status.add(runner.status());
+                gmpOps.addAll(GmpRunner.OPS);
+            }
+            if (ops.stream().anyMatch(GmpWholeRunner.OPS::contains)) {
+                GmpWholeRunner runner = new GmpWholeRunner(options.outDir, options.gmpBin, options.reps, options.maxSeconds);
+                err.println("bench: timing GMP's pi and factorial first (src/test/c/gmppi.c) ...");
+                external.putAll(runner.run(options));
+                externalCanonical.putAll(runner.canonical());
+                status.add("pi/factorial: " + runner.status());
+                gmpOps.addAll(GmpWholeRunner.OPS);
+            }
+            gmpStatus = status.isEmpty() ? "not needed for these operations" : String.join("; ", status);
+            peers.add(new ExternalPeer(GmpRunner.LABEL, gmpOps));
         }
 
         List<String> engineLabels = labels(engines);
         List<String> peerLabels = labels(peers);
         printHeader(out, options, engines, gmpStatus);
-        Runner runner = new Runner(options, engines, peers, external);
+        Runner runner = new Runner(options, engines, peers, external, externalCanonical);
         Progress progress = new Progress(err, runner.cellCount(), Progress.stderrIsTerminal());
         Path csv = options.outDir.resolve("bench.csv");
         List<Result> results = runner.run(progress, op -> {
             progress.clear();
-            out.println(new ResultTable(op, options.log2Sizes, engineLabels, peerLabels, runner.results()).render());
+            out.println(new ResultTable(op, options.sizes(op), engineLabels, peerLabels, runner.results()).render());
             out.flush();
             try {
                 CsvOutput.write(csv, runner.results()); // after each operation: a killed run keeps what it measured
@@ -139,18 +153,18 @@ public final class Bench {
             return EXIT_IO;
         }
         Set<Op> ops = EnumSet.noneOf(Op.class);
-        Set<Integer> sizes = new TreeSet<>();
+        Map<Op, Set<Integer>> sizes = new HashMap<>();
         Set<String> engines = new LinkedHashSet<>();
         Set<String> peers = new LinkedHashSet<>();
         for (Result r : results) {
             ops.add(r.op());
-            sizes.add(r.log2Bits());
+            sizes.computeIfAbsent(r.op(), k -> new TreeSet<>()).add(r.size());
             (r.engine() ? engines : peers).add(r.participant());
         }
         out.println("Results of " + options.fromCsv + " (not timed now)");
         out.println();
         for (Op op : ops) {
-            out.println(new ResultTable(op, new ArrayList<>(sizes), new ArrayList<>(engines), new ArrayList<>(peers), results).render());
+            out.println(new ResultTable(op, new ArrayList<>(sizes.get(op)), new ArrayList<>(engines), new ArrayList<>(peers), results).render());
         }
         if (options.plot) plot(options.outDir, new ArrayList<>(ops), results, "", out);
         return 0;

@@ -25,6 +25,14 @@ final class BenchOptions {
 
     /** Default sizes: 2^16 .. 2^24 bits in steps of 4x; chosen so the default run ends in 2 minutes on 2 cores. */
     static final String DEFAULT_SIZES = "16..24:2";
+    /** Default digits of pi when {@code --ops} names pi without {@code --pi-digits}. */
+    static final String DEFAULT_PI_DIGITS = "1e4,1e5,1e6";
+    /** Default n of factorial when {@code --ops} names factorial without {@code --factorial}. */
+    static final String DEFAULT_FACTORIAL = "1e4,1e5,1e6";
+    /** Fewest digits of pi accepted (below, the series has a single term). */
+    static final long MIN_PI_DIGITS = 10;
+    /** Most digits of pi (and largest n!) accepted: the size is an int; participants state their own limits. */
+    static final long MAX_COUNT = Integer.MAX_VALUE;
     /** Default timed runs per cell (the median is reported). */
     static final int DEFAULT_REPS = 5;
     /** Default warm-up per cell, seconds: enough for C2 to compile the hot loops at small sizes. */
@@ -32,7 +40,12 @@ final class BenchOptions {
     /** Default limit on one predicted call, seconds; slower cells are skipped with a note. */
     static final double DEFAULT_MAX_SECONDS = 2.0;
 
+    /** Sizes of the kernel operations, as exponents: 2^e bits. */
     final List<Integer> log2Sizes;
+    /** Digits of pi to compute ({@link Op#PI}). */
+    final List<Integer> piDigits;
+    /** Values of n for n! ({@link Op#FACTORIAL}). */
+    final List<Integer> factorialN;
     final Set<Op> ops;
     final List<String> engines;
     final List<String> peers;
@@ -47,10 +60,17 @@ final class BenchOptions {
     /** An earlier run's bench.csv to print and plot instead of timing anything; null to time. */
     final Path fromCsv;
 
-    private BenchOptions(List<Integer> log2Sizes, Set<Op> ops, List<String> engines, List<String> peers,
+    /** A folder with prebuilt GMP harnesses (gmpbench, gmppi), used instead of compiling; null: compile. */
+    final Path gmpBin;
+
+    private BenchOptions(List<Integer> log2Sizes, List<Integer> piDigits, List<Integer> factorialN, Set<Op> ops,
+                         List<String> engines, List<String> peers,
                          int reps, double warmupSeconds, double maxSeconds, Path outDir, long seed,
-                         boolean plot, boolean check, boolean help, Path fromCsv) {
+                         boolean plot, boolean check, boolean help, Path fromCsv, Path gmpBin) {
         this.log2Sizes = Collections.unmodifiableList(log2Sizes);
+        this.piDigits = Collections.unmodifiableList(piDigits);
+        this.factorialN = Collections.unmodifiableList(factorialN);
+        this.gmpBin = gmpBin;
         this.ops = Collections.unmodifiableSet(ops);
         this.engines = Collections.unmodifiableList(engines);
         this.peers = Collections.unmodifiableList(peers);
@@ -65,15 +85,38 @@ final class BenchOptions {
         this.fromCsv = fromCsv;
     }
 
-    /** The default operations: everything. */
+    /**
+     * The default operations: the kernel operations (sized in bits). The whole computations (pi,
+     * factorial) run when named by {@code --ops} or given sizes by {@code --pi-digits} /
+     * {@code --factorial}.
+     */
     static Set<Op> defaultOps() {
-        return EnumSet.allOf(Op.class);
+        Set<Op> ops = EnumSet.noneOf(Op.class);
+        for (Op op : Op.values()) {
+            if (!op.whole()) ops.add(op);
+        }
+        return ops;
+    }
+
+    /** The sizes of {@code op} in its unit: exponents of 2 for the kernel operations, digits for pi, n for factorial. */
+    List<Integer> sizes(Op op) {
+        switch (op) {
+            case PI: return piDigits;
+            case FACTORIAL: return factorialN;
+            default: return log2Sizes;
+        }
     }
 
     /** Parses the command line; never throws anything but {@link BadOptionException}. */
     static BenchOptions parse(String... args) throws BadOptionException {
         List<Integer> sizes = parseSizes(DEFAULT_SIZES);
-        Set<Op> ops = defaultOps();
+        List<Integer> piDigits = parseCounts("--pi-digits", DEFAULT_PI_DIGITS, MIN_PI_DIGITS);
+        List<Integer> factorialN = parseCounts("--factorial", DEFAULT_FACTORIAL, 1);
+        boolean sizesGiven = false;
+        boolean piGiven = false;
+        boolean factorialGiven = false;
+        Set<Op> ops = null;
+        Path gmpBin = null;
         List<String> engines = new ArrayList<>(ENGINES);
         List<String> peers = new ArrayList<>(PEERS);
         int reps = DEFAULT_REPS;
@@ -112,7 +155,10 @@ final class BenchOptions {
                         value = args[++i];
                     }
                     switch (name) {
-                        case "--sizes": sizes = parseSizes(value); break;
+                        case "--sizes": sizes = parseSizes(value); sizesGiven = true; break;
+                        case "--pi-digits": piDigits = parseCounts(name, value, MIN_PI_DIGITS); piGiven = true; break;
+                        case "--factorial": factorialN = parseCounts(name, value, 1); factorialGiven = true; break;
+                        case "--gmp-bin": gmpBin = parsePath(value); break;
                         case "--ops": ops = parseOps(value); break;
                         case "--engines": engines = parseNames(value, ENGINES, "engine"); break;
                         case "--peers": peers = parseNames(value, PEERS, "peer"); break;
@@ -128,13 +174,23 @@ final class BenchOptions {
             }
         }
         if (engines.isEmpty() && peers.isEmpty()) throw new BadOptionException("nothing to time: no engine and no peer");
-        return new BenchOptions(sizes, ops, engines, peers, reps, warmup, maxSeconds, out, seed, plot, check, help, fromCsv);
+        if (ops == null) {
+            // Without --ops: the whole computations whose sizes were given, plus the kernel
+            // operations when --sizes was given or neither of the two.
+            ops = EnumSet.noneOf(Op.class);
+            if (piGiven) ops.add(Op.PI);
+            if (factorialGiven) ops.add(Op.FACTORIAL);
+            if (sizesGiven || ops.isEmpty()) ops.addAll(defaultOps());
+        }
+        return new BenchOptions(sizes, piDigits, factorialN, ops, engines, peers, reps, warmup, maxSeconds, out, seed,
+                plot, check, help, fromCsv, gmpBin);
     }
 
     private static boolean isValued(String name) {
         switch (name) {
             case "--sizes": case "--ops": case "--engines": case "--peers": case "--reps":
             case "--warmup": case "--max-seconds": case "--out": case "--seed": case "--from-csv":
+            case "--pi-digits": case "--factorial": case "--gmp-bin":
                 return true;
             default:
                 return false;
@@ -172,6 +228,19 @@ final class BenchOptions {
         return new ArrayList<>(sizes);
     }
 
+    /**
+     * Counts (digits of pi, n of n!): a comma-separated list of {@code 1e6}, {@code 2.5e6},
+     * {@code 1000000} or {@code 10^6}. Sorted, duplicates removed.
+     */
+    static List<Integer> parseCounts(String option, String spec, long min) throws BadOptionException {
+        Set<Integer> counts = new java.util.TreeSet<>();
+        for (String part : spec.split(",")) {
+            if (part.isBlank()) throw new BadOptionException(option + ": empty element in '" + spec + "'");
+            counts.add(SizeUnit.parseCount(option, part, min, MAX_COUNT));
+        }
+        return new ArrayList<>(counts);
+    }
+
     private static int parseExponent(String s, String spec) throws BadOptionException {
         s = s.trim();
         if (s.startsWith("2^")) s = s.substring(2);
@@ -184,7 +253,7 @@ final class BenchOptions {
     }
 
     static Set<Op> parseOps(String spec) throws BadOptionException {
-        if (spec.trim().equalsIgnoreCase("all")) return defaultOps();
+        if (spec.trim().equalsIgnoreCase("all")) return EnumSet.allOf(Op.class);
         Set<Op> ops = EnumSet.noneOf(Op.class);
         for (String part : spec.split(",")) {
             Op op = Op.byId(part.trim());
@@ -253,13 +322,20 @@ final class BenchOptions {
                 + "   or: java --add-modules jdk.incubator.vector -cp <test classpath> org.bignat.bench.Bench OPTIONS\n"
                 + "\n"
                 + "Times BigNat against BigInteger.multiply, BigInteger.parallelMultiply, apfloat (Apint radix 16)\n"
-                + "and GMP (when gcc and libgmp are installed); prints a table of medians and ratios, writes CSV\n"
-                + "and log-log plots.\n"
+                + "and GMP (when gcc and libgmp are installed, or prebuilt: --gmp-bin); prints a table of medians\n"
+                + "and ratios, writes CSV and log-log plots. Besides the kernel operations, two whole computations\n"
+                + "(the yardstick): pi to d digits and n! with their decimal strings.\n"
                 + "\n"
                 + "Options:\n"
                 + "  --sizes SPEC        size exponents, bits = 2^e: 20 | 16,20,24 | 16..24 | 16..28:4\n"
                 + "                      (default " + DEFAULT_SIZES + ", i.e. 2^16, 2^18, ..., 2^24 bits)\n"
-                + "  --ops LIST          operations, comma-separated, or all (default all):\n"
+                + "  --pi-digits LIST    digits of pi, e.g. 1e5,1e6 (adds pi to the operations; default "
+                + DEFAULT_PI_DIGITS + ")\n"
+                + "  --factorial LIST    n of n!, e.g. 1e5,1e6 (adds factorial to the operations; default "
+                + DEFAULT_FACTORIAL + ")\n"
+                + "  --ops LIST          operations, comma-separated, or all (default: the kernel operations, sized\n"
+                + "                      by --sizes, plus pi / factorial when their sizes are given; when only\n"
+                + "                      --pi-digits or --factorial is given, just those):\n"
                 + ops
                 + "  --engines LIST      BigNat engines (rows): " + String.join(",", ENGINES) + ", all or none (default all;\n"
                 + "                      gpu = host-to-host latency L1, gpu-resident = device-resident L1')\n"
@@ -273,6 +349,9 @@ final class BenchOptions {
                 + "  --max-seconds S     skip a cell whose single call is predicted to take longer (default "
                 + DEFAULT_MAX_SECONDS + ")\n"
                 + "  --out DIR           output folder for bench.csv, plots and the GMP harness (default bench-out)\n"
+                + "  --gmp-bin DIR       use the GMP harnesses prebuilt in DIR (gmpbench, gmppi; see\n"
+                + "                      src/test/c/build-static.sh) instead of compiling them; without it, a\n"
+                + "                      machine without gcc or libgmp-dev uses " + GmpBuild.PREBUILT_DIR + " when present\n"
                 + "  --seed N            random seed for the operands (default 42)\n"
                 + "  --no-plot           do not write plots\n"
                 + "  --from-csv FILE     time nothing: print the tables and write the plots of an earlier run's\n"

@@ -25,7 +25,9 @@ class BenchOptionsTest {
     void defaults() throws BadOptionException {
         BenchOptions o = BenchOptions.parse();
         assertEquals(List.of(16, 18, 20, 22, 24), o.log2Sizes);
-        assertEquals(EnumSet.allOf(Op.class), o.ops);
+        assertEquals(BenchOptions.defaultOps(), o.ops);
+        assertFalse(o.ops.contains(Op.PI) || o.ops.contains(Op.FACTORIAL));
+        assertEquals(List.of(10_000, 100_000, 1_000_000), o.piDigits);
         assertEquals(BenchOptions.ENGINES, o.engines);
         assertEquals(BenchOptions.PEERS, o.peers);
         assertEquals(BenchOptions.DEFAULT_REPS, o.reps);
@@ -40,6 +42,27 @@ class BenchOptionsTest {
         assertEquals(List.of(16, 17, 18), BenchOptions.parseSizes("16..18"));
         assertEquals(List.of(16, 20, 24, 28), BenchOptions.parseSizes("16..28:4"));
         assertEquals(List.of(12, 16, 20, 21), BenchOptions.parseSizes("20,16,2^12,21,16"));
+    }
+
+    @Test
+    void wholeComputationSizesAndTheOperationsTheySelect() throws BadOptionException {
+        BenchOptions o = BenchOptions.parse("--pi-digits", "1e6,100000,10^4,2.5e6", "--factorial=1_000");
+        assertEquals(List.of(10_000, 100_000, 1_000_000, 2_500_000), o.piDigits);
+        assertEquals(List.of(1000), o.factorialN);
+        assertEquals(EnumSet.of(Op.PI, Op.FACTORIAL), o.ops); // only what was sized
+        assertEquals(o.piDigits, o.sizes(Op.PI));
+        assertEquals(o.factorialN, o.sizes(Op.FACTORIAL));
+        assertEquals(o.log2Sizes, o.sizes(Op.MULTIPLY));
+        assertEquals(EnumSet.of(Op.PI), BenchOptions.parse("--pi-digits", "1e5").ops);
+        BenchOptions both = BenchOptions.parse("--pi-digits", "1e5", "--sizes", "20");
+        assertTrue(both.ops.contains(Op.PI) && both.ops.contains(Op.MULTIPLY) && !both.ops.contains(Op.FACTORIAL));
+        assertEquals(EnumSet.of(Op.FACTORIAL), BenchOptions.parse("--ops", "factorial").ops); // default sizes
+        assertEquals(EnumSet.allOf(Op.class), BenchOptions.parse("--ops", "all").ops);
+        assertEquals(Path.of("prebuilt"), BenchOptions.parse("--gmp-bin", "prebuilt").gmpBin);
+        assertEquals("1e6", SizeUnit.DIGITS.label(1_000_000));
+        assertEquals("2.5e6", SizeUnit.N.label(2_500_000));
+        assertEquals("123456", SizeUnit.N.label(123_456));
+        assertEquals("2^20", SizeUnit.LOG2_BITS.label(20));
     }
 
     @Test
@@ -66,7 +89,9 @@ class BenchOptionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"--bogus", "--sizes", "--sizes=abc", "--sizes=5", "--sizes=40", "--sizes=24..16",
         "--sizes=16..24:0", "--sizes=16,,18", "--ops=mul", "--engines=tpu", "--peers=gnu", "--reps=0",
-        "--reps=x", "--warmup=-1", "--max-seconds=0", "--seed=1.5", "positional"})
+        "--reps=x", "--warmup=-1", "--max-seconds=0", "--seed=1.5", "positional", "--pi-digits=abc",
+        "--pi-digits=5", "--pi-digits=1e10", "--pi-digits=1e5,,1e6", "--factorial=0", "--factorial=1.5",
+        "--factorial=-3", "--factorial", "--gmp-bin"})
     void badOptionIsRejected(String arg) {
         String[] args = arg.contains("=") ? arg.split("=", 2) : new String[] {arg};
         assertThrows(BadOptionException.class, () -> BenchOptions.parse(args));
@@ -111,6 +136,21 @@ class BenchOptionsTest {
         assertEquals(2, t.size());
         assertEquals(0.0035, t.get("mul|20").medianSeconds(), 1e-12);
         assertEquals(3, t.get("sqr|24").runs());
+    }
+
+    @Test
+    void gmpWholeHarnessLinesAreParsed() {
+        GmpWholeRunner.Line l = GmpWholeRunner.parseLine("gmp op=pi size=1000000 runs=3 median_ns=991000000 min_ns=990000000"
+                + " gmp_version=6.2.1 length=1000001 file=out/gmp-digits/pi-1000000.txt");
+        assertEquals("pi", l.op());
+        assertEquals(1_000_000, l.size());
+        assertEquals(0.991, l.timing().medianSeconds(), 1e-12);
+        assertEquals(3, l.timing().runs());
+        assertEquals("6.2.1", l.version());
+        assertEquals("out/gmp-digits/pi-1000000.txt", l.file());
+        assertEquals("fac", GmpWholeRunner.parseLine("gmp op=fac size=1000 runs=5 median_ns=20571 min_ns=16615").op());
+        assertEquals(null, GmpWholeRunner.parseLine("gmp op=mul bits=1048576 runs=5 median_ns=3500000"));
+        assertEquals(null, GmpWholeRunner.parseLine("usage: gmppi [-r RUNS]"));
     }
 
     private static PrintStream print(ByteArrayOutputStream b) {

@@ -46,4 +46,34 @@ class BenchSmokeTest {
         assertTrue(a.contains(table), a + "\n---\n" + table);
         assertTrue(Files.size(replot.resolve("multiply.png")) > 1000);
     }
+
+    /**
+     * Pi and factorial at tiny sizes with every peer (GMP when gcc and libgmp are here; a note
+     * otherwise): results agree digit for digit; without peers the independent checks run.
+     */
+    @Test
+    void wholeComputationsAgreeAcrossPeersOrPassTheIndependentCheck(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(new String[] {"--pi-digits", "100,1e3", "--factorial", "1e3", "--engines", "cpu",
+            "--peers", "biginteger,apfloat,gmp", "--reps", "1", "--warmup", "0", "--no-plot", "--out", dir.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("pi: ") && o.contains("factorial: "), o);
+        assertTrue(o.contains("digits  engine") && o.contains("1e3"), o);
+        assertTrue(!o.contains("multiply: "), o);
+        assertTrue(!o.contains("WRONG RESULT"), o);
+        List<String> csv = Files.readAllLines(dir.resolve("bench.csv"));
+        assertTrue(csv.contains(csv.stream().filter(l -> l.startsWith("pi,1000,digits,cpu,bignat,")).findFirst().orElse("none")), csv.toString());
+
+        ByteArrayOutputStream alone = new ByteArrayOutputStream();
+        status = Bench.run(new String[] {"--pi-digits", "1e3", "--factorial", "1e3", "--engines", "cpu", "--peers", "none",
+            "--reps", "1", "--warmup", "0", "--no-plot", "--out", dir.resolve("alone").toString()},
+                new PrintStream(alone, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String a = alone.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, a);
+        assertTrue(a.contains("checked independently (BBP"), a);
+        assertTrue(a.contains("checked independently (n! mod primes"), a);
+    }
 }

@@ -8,6 +8,8 @@ import java.math.BigInteger;
 /**
  * {@code java.math.BigInteger}, single-threaded ({@code multiply}) or, as the {@code parallel}
  * peer, {@code parallelMultiply} (JDK 19+, looked up reflectively because the baseline is 17).
+ * Pi and factorial run the bench's algorithms on {@link BigIntegerOps} (their independent halves
+ * in parallel, each BigInteger operation single-threaded).
  */
 final class BigIntegerPeer implements Participant {
     /** BigInteger results are capped near 2^31 bits: products of operands past 2^30 bits overflow. */
@@ -60,6 +62,9 @@ final class BigIntegerPeer implements Participant {
             if (PARALLEL_MULTIPLY == null) return "needs JDK 19+, running " + Runtime.version().feature() + "; run with -Dbench.java=<JDK 19+>/bin/java";
         }
         switch (op) {
+            case PI:
+            case FACTORIAL:
+                return Yardstick.rangeLimit(op, log2Bits, BigIntegerOps.INSTANCE);
             case MULTIPLY:
             case SQUARE:
             case DIVIDE:
@@ -71,6 +76,7 @@ final class BigIntegerPeer implements Participant {
 
     @Override
     public Call prepare(Op op, Operands in) {
+        if (op.whole()) return Yardstick.call(op, BigIntegerOps.INSTANCE, in.count);
         BigInteger x = in.x();
         switch (op) {
             case MULTIPLY: {
@@ -103,7 +109,7 @@ final class BigIntegerPeer implements Participant {
 
     @Override
     public Object canonical(Op op, Object result) {
-        return result;
+        return op.whole() ? Digest.of((String) result) : result;
     }
 
     /** Invokes parallelMultiply; wraps Throwable for the Call interface. */

@@ -6,7 +6,8 @@ import org.bignat.BigNat;
 
 /**
  * BigNat through its public API on the engine the JVM selected; the bench forces
- * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row.
+ * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row. Pi and
+ * factorial run the bench's algorithms on {@link Yardstick#bigNatOps()}.
  */
 final class BigNatPeer implements Participant {
     @Override
@@ -21,6 +22,10 @@ final class BigNatPeer implements Participant {
 
     @Override
     public String unsupported(Op op, int log2Bits) {
+        if (op.whole()) {
+            String why = Yardstick.stringLimit(op, log2Bits);
+            return why != null ? why : Yardstick.rangeLimit(op, log2Bits, Yardstick.bigNatOps());
+        }
         if (op == Op.OF || op == Op.TO_BIG_INTEGER || op == Op.TO_STRING || op == Op.PARSE) {
             if (log2Bits >= 31) return "conversion past BigInteger's/String's range";
         }
@@ -29,6 +34,7 @@ final class BigNatPeer implements Participant {
 
     @Override
     public Call prepare(Op op, Operands in) {
+        if (op.whole()) return Yardstick.call(op, Yardstick.bigNatOps(), in.count);
         switch (op) {
             case MULTIPLY: {
                 BigNat x = BigNat.fromByteArray(in.xBytes());
@@ -77,6 +83,7 @@ final class BigNatPeer implements Participant {
 
     @Override
     public Object canonical(Op op, Object result) {
+        if (op.whole()) return Digest.of((String) result);
         if (result instanceof BigNat) {
             BigNat b = (BigNat) result;
             return b.bitLength() < Operands.BIG_INTEGER_MAX_BITS ? b.toBigInteger() : null;

@@ -9,9 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes every cell as one CSV line (times in seconds; empty fields for skipped cells). */
+/**
+ * Writes every cell as one CSV line (times in seconds; empty fields for skipped cells). A size is
+ * written as the operation gives it, with its unit: {@code 20,log2_bits} (operands of 2^20 bits),
+ * {@code 1000000,digits} (pi), {@code 1000000,n} (factorial). Files of the earlier layout, whose
+ * second and third fields were log2_bits and bits, are read as well.
+ */
 final class CsvOutput {
-    static final String HEADER = "op,log2_bits,bits,participant,kind,median_s,min_s,max_s,runs,calls_per_run,note";
+    static final String HEADER = "op,size,unit,participant,kind,median_s,min_s,max_s,runs,calls_per_run,note";
+    /** The header of files written before sizes had units (every size a log2_bits exponent). */
+    static final String HEADER_LOG2_ONLY = "op,log2_bits,bits,participant,kind,median_s,min_s,max_s,runs,calls_per_run,note";
 
     private CsvOutput() {}
 
@@ -29,7 +36,8 @@ final class CsvOutput {
     static String line(Result r) {
         Measurement m = r.timing();
         StringBuilder sb = new StringBuilder();
-        sb.append(r.op().id).append(',').append(r.log2Bits()).append(',').append(1L << r.log2Bits()).append(',')
+        String unit = r.op().unit == SizeUnit.LOG2_BITS ? "log2_bits" : r.op().unit.column;
+        sb.append(r.op().id).append(',').append(r.size()).append(',').append(unit).append(',')
                 .append(quote(r.participant())).append(',').append(r.engine() ? "bignat" : "peer").append(',');
         if (m != null) {
             sb.append(number(m.medianSeconds())).append(',').append(number(m.minSeconds())).append(',')
@@ -44,7 +52,7 @@ final class CsvOutput {
     /** Reads a file written by {@link #write} (for --from-csv: tables and plots of an earlier run). */
     static List<Result> read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).equals(HEADER)) throw new IOException(file + " is not a bench CSV (header differs)");
+        if (lines.isEmpty() || !(lines.get(0).equals(HEADER) || lines.get(0).equals(HEADER_LOG2_ONLY))) throw new IOException(file + " is not a bench CSV (header differs)");
         List<Result> results = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;

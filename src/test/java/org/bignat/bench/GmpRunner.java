@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,8 +12,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * GMP as an optional peer: compiles the C harness {@code src/test/c/gmpbench.c} with
- * {@code gcc -O2 ... -lgmp} into the output folder, runs it once for all sizes before the Java
+ * GMP as an optional peer of the kernel operations: compiles the C harness
+ * {@code src/test/c/gmpbench.c} with {@code gcc -O2 ... -lgmp} into the output folder (or takes a
+ * prebuilt one, {@link GmpBuild}), runs it once for all sizes before the Java
  * cells (so that it never competes with them for the cores), and turns its lines into results of
  * the peer labelled {@value #LABEL}. When gcc, gmp.h or libgmp is missing, every GMP cell carries
  * a note saying so and how to install them; nothing fails.
@@ -42,14 +42,17 @@ final class GmpRunner {
     static final long TIMEOUT_SECONDS = 600;
 
     private final Path outDir;
+    private final Path prebuiltDir;
     private final int runs;
     private final long seed;
     private final double maxSeconds;
     private String status = "not run";
     private String version;
 
-    GmpRunner(Path outDir, int runs, long seed, double maxSeconds) {
+    /** @param prebuiltDir the --gmp-bin folder, or null to compile */
+    GmpRunner(Path outDir, Path prebuiltDir, int runs, long seed, double maxSeconds) {
         this.outDir = outDir;
+        this.prebuiltDir = prebuiltDir;
         this.runs = runs;
         this.seed = seed;
         this.maxSeconds = maxSeconds;
@@ -83,11 +86,9 @@ final class GmpRunner {
         Map<String, Measurement> times = new HashMap<>();
         if (gmpOps.isEmpty()) {
             status = "not needed for these operations";
-        } else if (!Files.isRegularFile(SOURCE)) {
-            why = "GMP harness " + SOURCE + " not found (run from the repository root)";
         } else {
             try {
-                Path exe = compile();
+                Path exe = GmpBuild.executable("gmpbench", outDir, prebuiltDir);
                 if (!sizes.isEmpty()) times = execute(exe, sizes);
                 status = "GMP " + (version == null ? "(version unknown)" : version) + ", single-threaded mpz_mul, timed by "
                         + exe + " (" + times.size() + " results)";
@@ -118,26 +119,6 @@ final class GmpRunner {
             }
         }
         return results;
-    }
-
-    private Path compile() throws IOException, InterruptedException {
-        Path exe = outDir.resolve("gmpbench");
-        List<String> cmd = List.of("gcc", "-O2", "-o", exe.toString(), SOURCE.toString(), "-lgmp");
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("gcc not found (apt-get install gcc libgmp-dev)");
-        }
-        String output = readAll(p);
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            String hint = output.contains("gmp.h") || output.contains("lgmp")
-                    ? "libgmp-dev not installed (apt-get install libgmp-dev)"
-                    : "gcc failed: " + firstLine(output);
-            throw new IOException(hint);
-        }
-        return exe;
     }
 
     private Map<String, Measurement> execute(Path exe, List<Integer> sizes) throws IOException, InterruptedException {
@@ -190,14 +171,5 @@ final class GmpRunner {
             return null; // not a result line
         }
         return kv.get("gmp_version");
-    }
-
-    private static String readAll(Process p) throws IOException {
-        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
-
-    private static String firstLine(String s) {
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
     }
 }

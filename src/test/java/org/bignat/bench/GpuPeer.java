@@ -3,13 +3,13 @@ package org.bignat.bench;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.bignat.BigNat;
-import org.bignat.Engines;
 import org.bignat.Gpu;
 import org.bignat.core.Engine;
 import org.bignat.core.Limbs;
-import org.bignat.cuda.CudaEngine;
+import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
+import org.bignat.engine.Engines;
 
 /**
  * The GPU rows, with the two latencies of the HPEC Challenge (Kerr, Campbell, Richards, "GPU
@@ -41,7 +41,7 @@ final class GpuPeer implements Participant {
     static GpuPeer create(boolean resident) {
         try {
             Gpu gpu = BigNat.gpu();
-            return new GpuPeer(resident, gpu, resident ? null : CudaEngine.open(), null);
+            return new GpuPeer(resident, gpu, resident ? null : CudaEngine.open(CpuEngine.best()), null);
         } catch (RuntimeException | LinkageError e) {
             String m = e.getMessage() != null ? e.getMessage() : e.toString();
             return new GpuPeer(resident, null, null, Format.note("no GPU: " + m));

@@ -3,9 +3,11 @@ package org.bignat.bench;
 import java.util.Locale;
 
 /**
- * The operations the bench times. A size {@code n} (in bits) means: both operands have exactly
- * {@code n} bits, except {@link #DIVIDE}, whose dividend has {@code 2n} bits and divisor {@code n}
- * bits (the shape of issue 7: 2^25 by 2^24 at size 2^24).
+ * The operations the bench times. For the kernel operations a size {@code n} (in bits) means: both
+ * operands have exactly {@code n} bits, except {@link #DIVIDE}, whose dividend has {@code 2n} bits
+ * and divisor {@code n} bits (the shape of issue 7: 2^25 by 2^24 at size 2^24). The whole
+ * computations {@link #PI} and {@link #FACTORIAL} (the yardstick of issue 16) take a decimal
+ * count instead: digits of pi, n of n! ({@link SizeUnit}).
  */
 enum Op {
     MULTIPLY("multiply", "x * y, both n bits", false, 1.6),
@@ -20,7 +22,22 @@ enum Op {
     TO_BIG_INTEGER("toBigInteger", "number -> BigInteger", true, 1.3),
     TO_STRING("toString", "decimal string of x", false, 2.0),
     PARSE("parse", "decimal string -> number", false, 2.0),
-    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false, 2.0);
+    DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false, 2.0),
+    /**
+     * floor(pi * 10^d) as its d + 1 decimal digits "31415...": Chudnovsky binary splitting, the
+     * square root, one division and the decimal string, all timed ({@link Chudnovsky}). Growth
+     * bound 1.8: from 10^5 to 10^6 digits on the shared, busy 2-core development machine (four
+     * runs, JDK 17 and 25) GMP grew d^1.16-1.47 and BigInteger d^1.38-1.74 (the most on JDK 17,
+     * whose BigInteger.sqrt runs Newton at full precision); BigNat and apfloat grew less (their
+     * 10^5 cells were noisy); a bound of 2 predicted 100x and skipped every 10^6 cell.
+     */
+    PI("pi", "floor(pi * 10^d): Chudnovsky series, sqrt, division, decimal string", false, 1.8, SizeUnit.DIGITS),
+    /**
+     * n! as its decimal string: a product tree, then the string ({@link FactorialTree}); growth
+     * bound as pi's (measured in the same runs: GMP d^1.15-1.4, BigInteger d^1.25-1.99; one
+     * prediction of BigInteger at 10^6 was thus 1.5x short).
+     */
+    FACTORIAL("factorial", "n!: product tree, then its decimal string", false, 1.8, SizeUnit.N);
 
     /** The name used on the command line, in tables, CSV and plot file names. */
     final String id;
@@ -33,12 +50,24 @@ enum Op {
      * is n^1.465), conversions and division 2 (BigInteger's are quadratic at worst).
      */
     final double maxGrowth;
+    /** How this operation's sizes are given. */
+    final SizeUnit unit;
 
     Op(String id, String description, boolean linear, double maxGrowth) {
+        this(id, description, linear, maxGrowth, SizeUnit.LOG2_BITS);
+    }
+
+    Op(String id, String description, boolean linear, double maxGrowth, SizeUnit unit) {
         this.id = id;
         this.description = description;
         this.linear = linear;
         this.maxGrowth = maxGrowth;
+        this.unit = unit;
+    }
+
+    /** True for a whole computation (pi, factorial), sized by a decimal count, not by operand bits. */
+    boolean whole() {
+        return unit != SizeUnit.LOG2_BITS;
     }
 
     /** The operation named {@code id} (case-insensitive), or null. */

@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 
 /**
  * The random operands of one size, made once and shared by every participant so that all time
- * the same numbers. Each form is built on first use: big-endian bytes (for sizes past
+ * the same numbers; for the whole computations (pi, factorial), which take no operands, just
+ * their size ({@link #count}). Each form is built on first use: big-endian bytes (for sizes past
  * BigInteger's range), BigIntegers, and a random decimal string for {@code parse} (generated
  * directly, so that no slow conversion runs before the timing).
  */
@@ -15,6 +16,8 @@ final class Operands {
 
     final int log2Bits;
     final long bits;
+    /** The digits of pi or the n of n! for a whole computation; 0 for the kernel operations. */
+    final int count;
     private final long seed;
     private byte[] xBytes;
     private byte[] yBytes;
@@ -28,6 +31,19 @@ final class Operands {
         this.log2Bits = log2Bits;
         this.bits = 1L << log2Bits;
         this.seed = seed ^ (0x9E3779B97F4A7C15L * log2Bits);
+        this.count = 0;
+    }
+
+    private Operands(int count) {
+        this.log2Bits = 0;
+        this.bits = 0;
+        this.seed = 0;
+        this.count = count;
+    }
+
+    /** The input of a whole computation: its size only. */
+    static Operands count(int count) {
+        return new Operands(count);
     }
 
     /** Random n-bit value (top bit set), big-endian unsigned bytes. */

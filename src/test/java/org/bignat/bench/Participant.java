@@ -20,8 +20,12 @@ interface Participant extends AutoCloseable {
         return true;
     }
 
-    /** Null when {@code op} at 2^log2Bits bits can be timed, otherwise a short reason for the table's notes. */
-    String unsupported(Op op, int log2Bits);
+    /**
+     * Null when {@code op} at this size (2^size bits for the kernel operations, the digits or n
+     * of {@link Op#PI} and {@link Op#FACTORIAL}) can be timed, otherwise a short reason for the
+     * table's notes.
+     */
+    String unsupported(Op op, int size);
 
     /** Converts the operands (untimed) and returns the call to time. */
     Call prepare(Op op, Operands in) throws Exception;

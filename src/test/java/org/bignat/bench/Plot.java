@@ -43,15 +43,16 @@ final class Plot {
             for (Result r : results) {
                 if (r.op() != op || !r.timed()) continue;
                 String name = r.engine() ? "BigNat " + r.participant() : r.participant();
-                series.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {r.log2Bits(), r.seconds()});
+                series.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {op.unit.plotX(r.size()), r.seconds()});
             }
             if (series.isEmpty()) continue;
             XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                     .title(op.id + " (" + op.description + ")" + (subtitle.isEmpty() ? "" : ", " + subtitle))
-                    .xAxisTitle("operand size (bits, log scale)").yAxisTitle("time per call (seconds, log scale)").build();
+                    .xAxisTitle(op.unit.axisTitle()).yAxisTitle("time per call (seconds, log scale)").build();
             // x is plotted as log2(bits) on a linear axis, labelled 2^e: the same log scale, with
-            // the sizes the bench uses as tick labels instead of powers of ten.
-            chart.getStyler().setxAxisTickLabelsFormattingFunction(e -> "2^" + Math.round(e));
+            // the sizes the bench uses as tick labels instead of powers of ten (pi and factorial:
+            // log10 of the count, labelled 1e k).
+            chart.getStyler().setxAxisTickLabelsFormattingFunction(op.unit::tick);
             chart.getStyler().setXAxisTickMarkSpacingHint(60);
             chart.getStyler().setYAxisLogarithmic(true);
             chart.getStyler().setYAxisDecimalPattern("0.#E0");

@@ -19,22 +19,27 @@ final class Predictor {
     private final Map<String, TreeMap<Integer, Double>> history = new HashMap<>();
 
     /** Records the fastest run (less disturbed by a busy machine than the median). */
-    void record(Op op, String participant, int log2Bits, double seconds) {
-        history.computeIfAbsent(op.id + "|" + participant, k -> new TreeMap<>()).put(log2Bits, seconds);
+    void record(Op op, String participant, int size, double seconds) {
+        history.computeIfAbsent(op.id + "|" + participant, k -> new TreeMap<>()).put(size, seconds);
     }
 
-    /** Predicted seconds for one call at 2^log2Bits bits, or 0 when nothing smaller was measured. */
-    double predict(Op op, String participant, int log2Bits) {
+    /**
+     * Predicted seconds for one call at this size (2^size bits, or a count of digits or n: growth
+     * is measured against log2 of the size, {@link SizeUnit#log2}), or 0 when nothing smaller was
+     * measured.
+     */
+    double predict(Op op, String participant, int size) {
         TreeMap<Integer, Double> h = history.get(op.id + "|" + participant);
         if (h == null) return 0;
-        Map.Entry<Integer, Double> last = h.lowerEntry(log2Bits);
+        Map.Entry<Integer, Double> last = h.lowerEntry(size);
         if (last == null) return 0;
         double exponent = op.maxGrowth;
         Map.Entry<Integer, Double> before = h.lowerEntry(last.getKey());
         if (before != null && before.getValue() > 0 && last.getValue() > 0) {
-            exponent = Math.log(last.getValue() / before.getValue()) / Math.log(2) / (last.getKey() - before.getKey());
+            exponent = Math.log(last.getValue() / before.getValue()) / Math.log(2)
+                    / (op.unit.log2(last.getKey()) - op.unit.log2(before.getKey()));
             exponent = Math.max(MIN_EXPONENT, Math.min(op.maxGrowth, exponent));
         }
-        return last.getValue() * Math.pow(2, exponent * (log2Bits - last.getKey()));
+        return last.getValue() * Math.pow(2, exponent * (op.unit.log2(size) - op.unit.log2(last.getKey())));
     }
 }

@@ -28,7 +28,7 @@ final class ResultTable {
         this.engines = engines;
         this.peers = peers;
         for (Result r : results) {
-            if (r.op() == op) cells.put(key(r.log2Bits(), r.participant()), r);
+            if (r.op() == op) cells.put(key(r.size(), r.participant()), r);
         }
     }
 
@@ -57,8 +57,8 @@ final class ResultTable {
         return shown;
     }
 
-    private static String key(int log2Bits, String participant) {
-        return log2Bits + "|" + participant;
+    private static String key(int size, String participant) {
+        return size + "|" + participant;
     }
 
     /** Renders the table with its heading and notes. */
@@ -67,7 +67,7 @@ final class ResultTable {
         List<String> engines = shown(this.engines, "BigNat ", hidden);
         List<String> peers = shown(this.peers, "", hidden);
         List<String[]> rows = new ArrayList<>();
-        List<String> header = new ArrayList<>(List.of("bits", "engine", "BigNat"));
+        List<String> header = new ArrayList<>(List.of(op.unit.column, "engine", "BigNat"));
         if (op.linear) header.add("GB/s");
         for (String p : peers) {
             header.add(p);
@@ -78,7 +78,7 @@ final class ResultTable {
         for (int log2 : sizes) {
             for (String engine : rowEngines) {
                 List<String> row = new ArrayList<>();
-                row.add(Format.size(log2));
+                row.add(op.unit.label(log2));
                 row.add(engine);
                 Result e = cells.get(key(log2, engine));
                 row.add(cellText(e));

@@ -9,7 +9,9 @@ import java.util.function.Consumer;
 /**
  * Runs the cells: for each operation, each size, each participant: skip (unsupported, or predicted
  * too slow), or prepare untimed, time with {@link Timer}, cross-check the result against the other
- * participants of the cell. External results (GMP) are merged in as they are.
+ * participants of the cell. External results (GMP) are merged in as they are, and cross-checked
+ * when they come with a result. A whole computation (pi, factorial) that no peer confirms is
+ * checked independently ({@link Yardstick#verify}).
  */
 final class Runner {
     /**
@@ -25,39 +27,43 @@ final class Runner {
      * small cell's allocations then stream through cold memory (on the 2-core VM, square 2^16 after
      * multiply 2^28 took 1.1-1.7 ms against 0.22 ms); the full GC shrinks the heap back.
      */
-    private int lastTimedLog2 = -1;
+    private boolean lastCellLarge;
 
     private final BenchOptions options;
     private final List<Participant> engines;
     private final List<Participant> peers;
     private final Map<String, Result> external;
+    private final Map<String, Object> externalCanonical;
     private final Predictor predictor = new Predictor();
     private final Timer timer;
     private final List<Result> results = new ArrayList<>();
     private int mismatches;
 
     /**
-     * @param external results measured outside the JVM, keyed {@code op|log2Bits|label}
+     * @param external          results measured outside the JVM, keyed {@link #externalKey}
+     * @param externalCanonical their results in comparable form (see {@link Participant#canonical}), same keys
      */
-    Runner(BenchOptions options, List<Participant> engines, List<Participant> peers, Map<String, Result> external) {
+    Runner(BenchOptions options, List<Participant> engines, List<Participant> peers, Map<String, Result> external,
+           Map<String, Object> externalCanonical) {
         this.options = options;
         this.engines = engines;
         this.peers = peers;
         this.external = external;
+        this.externalCanonical = externalCanonical;
         this.timer = new Timer(options.reps, options.warmupSeconds);
     }
 
-    static String externalKey(Op op, int log2Bits, String label) {
-        return op.id + "|" + log2Bits + "|" + label;
+    static String externalKey(Op op, int size, String label) {
+        return op.id + "|" + size + "|" + label;
     }
 
     /** Number of cells to run (for the progress line). */
     int cellCount() {
         int n = 0;
         for (Op op : options.ops) {
-            for (int log2 : options.log2Sizes) {
-                for (Participant p : engines) n += p.applies(op) && p.unsupported(op, log2) == null ? 1 : 0;
-                for (Participant p : peers) n += p.applies(op) && p.unsupported(op, log2) == null ? 1 : 0;
+            for (int size : options.sizes(op)) {
+                for (Participant p : engines) n += p.applies(op) && p.unsupported(op, size) == null ? 1 : 0;
+                for (Participant p : peers) n += p.applies(op) && p.unsupported(op, size) == null ? 1 : 0;
             }
         }
         return n;
@@ -66,8 +72,8 @@ final class Runner {
     /** Runs everything; {@code afterOp} gets each operation's results as soon as it is done. */
     List<Result> run(Progress progress, Consumer<Op> afterOp) {
         for (Op op : options.ops) {
-            for (int log2 : options.log2Sizes) {
-                runCell(op, log2, progress);
+            for (int size : options.sizes(op)) {
+                runCell(op, size, progress);
             }
             afterOp.accept(op);
         }
@@ -82,8 +88,10 @@ final class Runner {
         return mismatches;
     }
 
-    private void runCell(Op op, int log2, Progress progress) {
-        Operands in = new Operands(log2, options.seed);
+    private void runCell(Op op, int size, Progress progress) {
+        Operands in = op.whole() ? Operands.count(size) : new Operands(size, options.seed);
+        // whole computations allocate megabytes at every size: always a clean heap
+        boolean large = op.whole() || size >= GC_BEFORE_LOG2_BITS;
         Object reference = null;
         String referenceLabel = null;
         List<Object[]> toCheck = new ArrayList<>();
@@ -93,29 +101,38 @@ final class Runner {
         for (Participant p : all) {
             if (!p.applies(op)) continue;
             boolean isEngine = engines.contains(p);
-            String what = op.id + " " + Format.size(log2) + " " + (isEngine ? "BigNat " : "") + p.label();
-            Result ext = external.get(externalKey(op, log2, p.label()));
+            String what = op.id + " " + op.unit.label(size) + " " + (isEngine ? "BigNat " : "") + p.label();
+            Result ext = external.get(externalKey(op, size, p.label()));
             if (ext != null) {
+                Object canon = options.check ? externalCanonical.get(externalKey(op, size, p.label())) : null;
+                if (canon != null && ext.timed()) {
+                    if (reference == null) {
+                        reference = canon;
+                        referenceLabel = p.label();
+                    } else {
+                        toCheck.add(new Object[] {cell.size(), canon});
+                    }
+                }
                 cell.add(ext);
                 continue;
             }
-            String why = p.unsupported(op, log2);
+            String why = p.unsupported(op, size);
             if (why != null) {
                 // Not a cell of this run: listed in the table's notes, not on the progress line.
-                cell.add(new Result(op, log2, p.label(), isEngine, null, why));
+                cell.add(new Result(op, size, p.label(), isEngine, null, why));
                 continue;
             }
-            double predicted = predictor.predict(op, p.label(), log2);
+            double predicted = predictor.predict(op, p.label(), size);
             if (predicted > options.maxSeconds) {
                 why = "skipped, one call predicted at ~" + Format.seconds(predicted) + " > --max-seconds "
                         + Format.sig(options.maxSeconds);
-                cell.add(new Result(op, log2, p.label(), isEngine, null, why));
+                cell.add(new Result(op, size, p.label(), isEngine, null, why));
                 progress.finish(what, why);
                 continue;
             }
             // the previous cell's garbage must not be collected in this one
-            if (log2 >= GC_BEFORE_LOG2_BITS || lastTimedLog2 >= GC_BEFORE_LOG2_BITS) System.gc();
-            lastTimedLog2 = log2;
+            if (large || lastCellLarge) System.gc();
+            lastCellLarge = large;
             progress.start(what);
             Result r;
             try {
@@ -123,14 +140,28 @@ final class Runner {
                 Measurement m = timer.measure(call, predicted);
                 Object canon = null;
                 String note = null;
+                Object raw = timer.lastResult();
                 try {
-                    canon = options.check ? p.canonical(op, timer.lastResult()) : null;
+                    canon = options.check ? p.canonical(op, raw) : null;
                 } catch (Exception | LinkageError e) {
                     note = "result not cross-checked: " + e; // the timing stands
                 }
                 Timer.sink = null;
-                predictor.record(op, p.label(), log2, m.minSeconds());
-                r = new Result(op, log2, p.label(), isEngine, m, note);
+                if (canon != null && reference == null && isEngine && op.whole()) {
+                    // no peer confirms it (peers run first): an independent check instead
+                    progress.start(what + ": checking independently");
+                    String wrong = Yardstick.verify(op, size, (String) raw);
+                    if (wrong != null) {
+                        note = "WRONG RESULT (independent check, " + Yardstick.checkName(op) + ": " + wrong + ")";
+                        mismatches++;
+                    } else {
+                        note = "no peer result; checked independently (" + Yardstick.checkName(op) + ")";
+                    }
+                    canon = null; // not a reference for the other engines: each is checked on its own
+                }
+                raw = null;
+                predictor.record(op, p.label(), size, m.minSeconds());
+                r = new Result(op, size, p.label(), isEngine, m, note);
                 if (canon != null) {
                     if (reference == null) {
                         reference = canon;
@@ -141,10 +172,10 @@ final class Runner {
                 }
             } catch (OutOfMemoryError e) {
                 Timer.sink = null;
-                r = new Result(op, log2, p.label(), isEngine, null, "out of memory (raise -Xmx: -Dbench.xmx=...)");
+                r = new Result(op, size, p.label(), isEngine, null, "out of memory (raise -Xmx: -Dbench.xmx=...)");
             } catch (Exception | LinkageError e) {
                 Timer.sink = null;
-                r = new Result(op, log2, p.label(), isEngine, null, "failed: " + e);
+                r = new Result(op, size, p.label(), isEngine, null, "failed: " + e);
             } finally {
                 p.release();
             }
@@ -155,8 +186,9 @@ final class Runner {
             int i = (Integer) c[0];
             if (!Objects.equals(reference, c[1])) {
                 Result r = cell.get(i);
-                cell.set(i, new Result(r.op(), r.log2Bits(), r.participant(), r.engine(), r.timing(),
-                        "WRONG RESULT (differs from " + referenceLabel + ")"));
+                cell.set(i, new Result(r.op(), r.size(), r.participant(), r.engine(), r.timing(),
+                        "WRONG RESULT (differs from " + referenceLabel + (op.whole() ? ": " + c[1] + " against " + reference : "")
+                                + ")"));
                 mismatches++;
             }
         }

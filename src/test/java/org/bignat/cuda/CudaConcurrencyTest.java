@@ -17,6 +17,7 @@ import org.bignat.Gpu;
 import org.bignat.TestRandom;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class CudaConcurrencyTest {
     @Test
     void sixteenThreadsAtOnce() throws Exception {
         CudaDevice dev = GpuTestSupport.device();
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Engine cpu = CpuEngine.scalar();
         long seed = TestRandom.create("CudaConcurrencyTest").nextLong();
         long before = dev.bytesInUse();

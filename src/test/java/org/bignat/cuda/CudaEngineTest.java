@@ -9,6 +9,7 @@ import java.util.Random;
 import org.bignat.TestRandom;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class CudaEngineTest {
     @BeforeAll
     static void open() {
         GpuTestSupport.device();
-        gpu = CudaEngine.open();
+        gpu = CudaEngine.open(CpuEngine.best());
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.bignat.Gpu;
 import org.bignat.TestRandom;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -54,13 +55,13 @@ class CudaSoftFailureTest {
         });
         // and the device still works
         long[] x = {1, 2, 3};
-        assertArrayEquals(CPU.add(x, x), CudaEngine.open().add(x, x));
+        assertArrayEquals(CPU.add(x, x), CudaEngine.open(CpuEngine.best()).add(x, x));
     }
 
     @Test
     void outOfMemoryInsideOperations() {
         CudaDevice dev = GpuTestSupport.device();
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Random r = TestRandom.create("CudaSoftFailureTest.oom");
         long[] x = GpuTestSupport.redundant(r, 100_000);
         long[] y = GpuTestSupport.canonical(r, 70_000, 1);
@@ -85,7 +86,7 @@ class CudaSoftFailureTest {
     @Test
     void injectedLaunchFailure() {
         CudaDevice dev = GpuTestSupport.device();
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Random r = TestRandom.create("CudaSoftFailureTest.launch");
         long[] x = GpuTestSupport.redundant(r, 3 * HostTransfers.SLOT_LONGS + 17);
         long[] y = GpuTestSupport.canonical(r, 12345, 1);

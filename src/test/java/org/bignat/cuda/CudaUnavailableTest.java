@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import org.bignat.BigNat;
 import org.bignat.core.EngineUnavailableException;
+import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,7 +21,7 @@ class CudaUnavailableTest {
     void openingFailsSoftlyWithAReason() {
         assumeFalse(CudaDevice.isAvailable(), "a GPU is present: the unavailable path cannot be shown here");
         for (int i = 0; i < 3; i++) { // repeated attempts give the same answer, no crash
-            EngineUnavailableException e = assertThrows(EngineUnavailableException.class, CudaEngine::open);
+            EngineUnavailableException e = assertThrows(EngineUnavailableException.class, () -> CudaEngine.open(CpuEngine.scalar()));
             assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), "no reason given");
             System.out.println("CUDA unavailable here: " + e.getMessage());
         }

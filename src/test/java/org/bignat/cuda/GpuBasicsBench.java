@@ -20,6 +20,7 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
+import org.bignat.engine.CudaEngine;
 
 /**
  * Measures the CUDA basics against the ceilings measured in the same run and prints one table:
@@ -130,7 +131,7 @@ public final class GpuBasicsBench {
         long bytes = (long) n * 8;
         long[] x = GpuTestSupport.canonical(r, n, 0);
         long[] y = GpuTestSupport.canonical(r, n, 0);
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Engine cpu = CpuEngine.best();
         // PCIe reference: the same bytes (x and y up, z down) between pinned host memory and the device
         Pointer hx = new Pointer();
@@ -194,7 +195,7 @@ public final class GpuBasicsBench {
         int[] k = {-3};
         double l1t = hostMs(reps, () -> {
             long t0 = System.nanoTime();
-            CudaEngine.addOrSubtract(dev, x, y, false, dev.transfers().allocateAsync(n + 1).thenApply(a -> {
+            HostLinear.addOrSubtract(dev, x, y, false, dev.transfers().allocateAsync(n + 1).thenApply(a -> {
                 if (k[0] >= 0) {
                     zeroed[k[0]] = (System.nanoTime() - t0) / 1e6;
                 }
@@ -205,7 +206,7 @@ public final class GpuBasicsBench {
         Arrays.sort(zeroed);
         row("  add: result zeroed after", zeroed[reps / 2], 8.0 * n / zeroed[reps / 2] / 1e6, String.format("(add %.3f)", l1t), "");
         long[] pre = new long[n + 1];
-        double l1p = hostMs(reps, () -> CudaEngine.addOrSubtract(dev, x, y, false,
+        double l1p = hostMs(reps, () -> HostLinear.addOrSubtract(dev, x, y, false,
                 java.util.concurrent.CompletableFuture.completedFuture(pre)));
         if (!Arrays.equals(expect, pre)) {
             throw new AssertionError("GPU add into a given array differs from the CPU");
@@ -285,7 +286,7 @@ public final class GpuBasicsBench {
      * Launches of {@code work} enqueued back to back between the two events of one sample. With one
      * launch per sample the window also holds the host-side JCuda enqueue of that launch (the GPU idles
      * while Java calls into the driver: normalize 0.124 ms here against 0.117 ms enqueued from C++ in
-     * cuda/test/norm_harness, 2026-11-21, H200); back to back, each enqueue overlaps the previous
+     * cuda/test/norm_harness, H200); back to back, each enqueue overlaps the previous
      * launch's execution, as in any chain of device-resident operations. Applied to every row,
      * the copy ceiling included, so the ratios compare like with like.
      */

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigInteger;
 import java.util.Random;
 import org.apfloat.Apint;
+import org.bignat.core.Limbs;
+import org.bignat.engine.Products;
 import org.junit.jupiter.api.Test;
 
 /** Division against BigInteger (and apfloat for a sample) on random, unbalanced and adversarial operands. */
@@ -78,10 +80,10 @@ class DivisionTest {
                 // a = d*q exactly and a = d*q - 1: remainder boundaries.
                 long[] q = new long[Math.max(m, 1)];
                 java.util.Arrays.fill(q, -1L);
-                long[] prod = LimbOps.mul(pow2m1, q);
+                long[] prod = Products.multiply(pow2m1, q);
                 check(prod, pow2m1, "exact multiple");
-                check(LimbOps.subSmall(prod, 1), pow2m1, "multiple - 1");
-                check(LimbOps.add(prod, LimbOps.subSmall(pow2m1, 1)), pow2m1, "multiple + d - 1");
+                check(Limbs.subSmall(prod, 1), pow2m1, "multiple - 1");
+                check(Limbs.add(prod, Limbs.subSmall(pow2m1, 1)), pow2m1, "multiple + d - 1");
             }
         }
     }
@@ -109,14 +111,14 @@ class DivisionTest {
         Random rnd = new Random(SEED + 5);
         long[] n = random(rnd, (1 << 25) / 64 + 3), d = random(rnd, (1 << 24) / 64 - 5);
         long[][] qr = Division.divideAndRemainder(n, d);
-        assertTrue(LimbOps.compare(qr[1], d) < 0, "r<d seed=" + SEED);
+        assertTrue(Limbs.compare(qr[1], d) < 0, "r<d seed=" + SEED);
         Apint qd = new Apint(hex(qr[0]), 16).multiply(new Apint(hex(d), 16)).add(new Apint(hex(qr[1]), 16));
         assertEquals(hex(n), qd.toString(true), "apfloat q*d+r == n seed=" + SEED);
     }
 
     /** Lower-case hexadecimal digits of trimmed limbs, no leading zeros ("0" for zero). */
     private static String hex(long[] limbs) {
-        long[] t = LimbOps.trim(limbs);
+        long[] t = Limbs.trim(limbs);
         if (t.length == 0) {
             return "0";
         }
@@ -136,8 +138,8 @@ class DivisionTest {
         long[] a = random(rnd, 2 * n), b = random(rnd, n);
         long[][] qr = Division.divideAndRemainder(a, b);
         // q*b + r == a and r < b
-        assertArrayEquals(LimbOps.trim(a), LimbOps.add(LimbOps.mul(qr[0], b), qr[1]), "q*b+r seed=" + SEED);
-        assertTrue(LimbOps.compare(qr[1], b) < 0, "r<b seed=" + SEED);
+        assertArrayEquals(Limbs.trim(a), Limbs.add(Products.multiply(qr[0], b), qr[1]), "q*b+r seed=" + SEED);
+        assertTrue(Limbs.compare(qr[1], b) < 0, "r<b seed=" + SEED);
     }
 
     @Test

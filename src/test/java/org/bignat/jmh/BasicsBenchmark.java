@@ -7,7 +7,7 @@ import org.bignat.BigNat;
 import org.bignat.core.Digits;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
-import org.bignat.cpu.VectorSupport;
+import org.bignat.simd.KernelProvider;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The basics of issue 2, item 8: {@code add} of two normalized values against {@code BigInteger.add},
+ * The basic operations: {@code add} of two normalized values against {@code BigInteger.add},
  * {@code normalize} (bytes of digits per second = 8 * digits / time), and {@code of}/
  * {@code toBigInteger} (bytes of value per second = bits / 8 / time).
  *
@@ -78,7 +78,7 @@ public class BasicsBenchmark {
                 redundant[i] = (r.nextLong() & Digits.MASK) + (r.nextInt(16) == 0 ? 1 : 0) - (r.nextInt(16) == 0 ? 1 : 0);
             }
             redundant[n - 1] = 1;
-            engine = kernels.equals("scalar") || !VectorSupport.isAvailable() ? CpuEngine.scalar() : CpuEngine.best();
+            engine = kernels.equals("scalar") || !KernelProvider.vectorLoaded() ? CpuEngine.scalar() : CpuEngine.best();
         }
     }
 

@@ -18,10 +18,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 7's speed goals, as ratios within one run: decimal {@code toString} and {@code parse} of a
- * {@code bits}-bit value against BigInteger's, and a 2*bits-by-bits division against one bits-by-bits
- * product. The O(M(n) log n) check is the ratio of the 2^26 and 2^24 rows of {@code bigNatToString}
- * and {@code bigNatParse}.
+ * Conversion and division speed, as ratios within one run: decimal {@code toString} and
+ * {@code parse} of a {@code bits}-bit value against BigInteger's, and a 2*bits-by-bits division
+ * against one bits-by-bits product. The O(M(n) log n) check is the ratio of the 2^26 and 2^24 rows
+ * of {@code bigNatToString} and {@code bigNatParse}.
  *
  * <p>Run (BigInteger's rows at 2^24 bits and above take many seconds each; select with -p bits=):
  * {@code java --add-modules jdk.incubator.vector -cp target/test-classes:target/classes:<deps>

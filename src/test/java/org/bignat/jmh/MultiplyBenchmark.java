@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * CPU multiplication (issue 3): {@code Multiply.multiply} on 64-bit limbs, parallel and
+ * CPU multiplication: {@code Multiply.multiply} on 64-bit limbs, parallel and
  * single-threaded, {@code Multiply.square}, {@code BigNat.multiply}/{@code square} on values, against {@code BigInteger.parallelMultiply} (JDK 19+,
  * found reflectively; {@code BigInteger.multiply} on JDK 17) and apfloat's {@code Apint} in radix
  * 16 (operands converted once in the setup, so the conversion is excluded). All in one run, so the

@@ -1,6 +1,8 @@
 package org.bignat.mul;
 
 import java.util.Random;
+import org.bignat.simd.ButterflyKernels;
+import org.bignat.simd.SsaDigits;
 
 /**
  * Measures the constants of {@link SsaPlan}'s cost model on this machine (thread CPU time): the

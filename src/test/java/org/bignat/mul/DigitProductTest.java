@@ -8,6 +8,7 @@ import java.util.Random;
 import org.apfloat.Apint;
 import org.bignat.core.Digits;
 import org.bignat.core.Limbs;
+import org.bignat.engine.Products;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.bignat.simd.DigitModMul;
+import org.bignat.simd.SsaDigits;
 import org.junit.jupiter.api.Test;
 
 /** The Schönhage–Strassen layer called directly (also below its cutover) against BigInteger. */

@@ -1,7 +1,7 @@
 package org.bignat.radix;
 
 import java.util.Random;
-import org.bignat.div.LimbOps;
+import org.bignat.core.Limbs;
 import org.bignat.div.LimbTestSupport;
 
 /** Probe (a main): time of one division per level of a decimal toString, times the node count. */
@@ -27,7 +27,7 @@ public final class PrintProfile {
                 double ms = (ConversionCrossover.now() - t0) / 1e6 / reps * (1L << (top - k));
                 total += ms;
                 if (pass == 1) System.out.printf("level x=2^%d bits (power %d bits, odd %d limbs): %.1f ms for all %d nodes%n",
-                        k, lv.bits, LimbOps.len(lv.odd), ms, 1L << (top - k));
+                        k, lv.bits, Limbs.length(lv.odd), ms, 1L << (top - k));
             }
             if (pass == 1) System.out.printf("sum %.1f ms%n", total);
         }

@@ -11,10 +11,9 @@ import jcuda.Pointer;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction_attribute;
-import jcuda.driver.CUresult;
+import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
-import org.bignat.cuda.DeviceException;
 import org.bignat.cuda.DeviceStream;
 import org.bignat.cuda.KernelArgs;
 
@@ -48,13 +47,15 @@ import org.bignat.cuda.KernelArgs;
  * A {@linkplain SsaPlan#truncated truncated} plan (at most 3 * 2^(k-2) product coefficients) runs every step
  * above but a quarter: the first forward pass does not store the plus-minus quarter [2^(k-2), 2^(k-1)), the later
  * forward passes, the pointwise products and the inverse passes below the top skip its blocks, and the last
- * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft.cuh}).
+ * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft_pass.cuh}).
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
  * {@link #finishStateBytes} of finish scratch (4 bytes per tile); an allocation the card cannot hold throws
  * {@link org.bignat.cuda.DeviceOutOfMemoryException} having freed what was taken. Products past a single
  * transform (about 2^32.6 bits per balanced operand) are sums of piece products ({@link GpuSsaPieces}).
  */
 public final class GpuSsa {
+    // Constants named after a #define of cuda/ssa_*.cuh mirror it; SsaDefinesMirrorTest checks that they agree.
+
     /** Most threads of a transform pass (SSA_FFT_THREADS, the kernels' launch bound). */
     static final int FFT_THREADS = 512;
     /** Output runs a pass thread stages per chunk (SSA_FFT_ITEMS). */
@@ -62,16 +63,16 @@ public final class GpuSsa {
     /**
      * Threads a pass block is capped at where a chunk still holds whole butterflies
      * (SSA_FFT_THREADS_SHARED): three 64 KiB blocks of 256 threads share a multiprocessor, so the
-     * blocks' loads and stores overlap each other's butterflies (H200, 2^30 bits, 2026-11-21: forward +
-     * inverse 13.9 ms, against 15.6 ms with two blocks of 512 threads and 18.2 ms with one 128 KiB
-     * block of 1024 threads).
+     * blocks' loads and stores overlap each other's butterflies (H200, 2^30 bits: forward + inverse
+     * 13.9 ms, against 15.6 ms with two blocks of 512 threads and 18.2 ms with one 128 KiB block of
+     * 1024 threads).
      */
     static final int FFT_THREADS_SHARED = 256;
     /** Most threads of the pointwise kernel (SSA_PW_THREADS: 256, three blocks per SM). */
     static final int PW_THREADS = 256;
     /**
      * Threads of the pointwise kernels for coefficients of 2^SsaPlan.MAX_LOG_L = 2^13 digits ({@code ssa_pointwise2_mul13}
-     * / {@code _sqr13}, SSA_PW_THREADS_L13: one 144 KiB block per SM; H100, 2^32 bits, 2026-11-21: pointwise 26.9 ms
+     * / {@code _sqr13}, SSA_PW_THREADS_L13: one 144 KiB block per SM; H100, 2^32 bits: pointwise 26.9 ms
      * against 32.4 ms at 256 threads).
      */
     static final int PW_THREADS_L13 = 512;
@@ -86,8 +87,8 @@ public final class GpuSsa {
     static final int CLUSTER_CC = 90;
     /**
      * CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING (cuda.h), the _f01 kernels' cluster scheduling policy: a cluster of 4
-     * blocks waits for 4 free block slots of one GPC, and the default policy left slots idle (H200, 2^30 bits,
-     * 2026-11-21, cuda/test/SSA-NOTES.md v19-p12: 15.71 ms against 15.91 with the default policy and 15.91 spread).
+     * blocks waits for 4 free block slots of one GPC, and the default policy left slots idle (H200, 2^30 bits:
+     * 15.71 ms against 15.91 with the default policy and 15.91 spread).
      */
     static final int CLUSTER_SCHEDULING_LOAD_BALANCING = 2;
 
@@ -113,8 +114,8 @@ public final class GpuSsa {
      */
     static final int MAX_LOG_GROUP = 15;
     /**
-     * log2 of the digits of a pass group (ssa_fft_log_group): 2^14 x 4 bytes = 64 KiB, two blocks per
-     * SM (see FFT_THREADS_SHARED), but at least 4 coefficients so that a pass fuses two levels.
+     * log2 of the digits of a pass group (SSA_FFT_LOG_GROUP, see ssa_fft_log_group): 2^14 x 4 bytes = 64 KiB,
+     * three blocks per SM (see FFT_THREADS_SHARED), but at least 4 coefficients so that a pass fuses two levels.
      */
     static final int LOG_GROUP = 14;
     /** A pass keeps at least 2^8 groups (blocks) in flight so that small transforms fill the SMs. */
@@ -136,9 +137,9 @@ public final class GpuSsa {
         Context(CudaDevice d, DeviceStream s) {
             d.makeCurrent();
             CUdevice dev = new CUdevice();
-            check(cuCtxGetDevice(dev), "cuCtxGetDevice");
+            Cu.check(cuCtxGetDevice(dev), "cuCtxGetDevice");
             int[] v = new int[1];
-            check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
+            Cu.check(cuDeviceGetAttribute(v, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev),
                     "cuDeviceGetAttribute");
             int smem = v[0];
             clusters = d.computeCapability() >= CLUSTER_CC;
@@ -160,18 +161,18 @@ public final class GpuSsa {
                 setSmem(d, "ssa_fft_inverse_x", 4 << LOG_GROUP);
                 for (String f01 : new String[] {"ssa_pointwise2_mul_f01", "ssa_pointwise2_sqr_f01"}) {
                     setSmem(d, f01, pwSmem(Math.min(maxLogL, FUSED_LOG_L)));
-                    check(cuFuncSetAttribute(d.function(f01),
+                    Cu.check(cuFuncSetAttribute(d.function(f01),
                             CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
                             CLUSTER_SCHEDULING_LOAD_BALANCING), "cuFuncSetAttribute(" + f01 + ")");
                 }
             }
             long[] table = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
             twiddles = d.allocate((long) table.length * Long.BYTES, s);
-            check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
+            Cu.check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
         }
 
         private static void setSmem(CudaDevice d, String kernel, int bytes) {
-            check(cuFuncSetAttribute(d.function(kernel),
+            Cu.check(cuFuncSetAttribute(d.function(kernel),
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes), "cuFuncSetAttribute(" + kernel + ")");
         }
     }
@@ -203,7 +204,7 @@ public final class GpuSsa {
      * products that do plan ({@link GpuSsaPieces}, which waits once per piece product). The size limit is
      * then the card's memory (x, y and out plus one piece product's working set, at most about 16 GB) and, for a host
      * result, the Java array ({@code 2^31 - 1} digits, about 2^36.9 bits); an allocation past the card
-     * throws {@link org.bignat.cuda.DeviceOutOfMemoryException}, which {@link org.bignat.cuda.CudaEngine}
+     * throws {@link org.bignat.cuda.DeviceOutOfMemoryException}, which the CUDA engine
      * answers on the CPU.
      */
     public static void multiply(CudaDevice d, DeviceStream s, DeviceBuffer x, long nx, DeviceBuffer y, long ny,
@@ -235,8 +236,9 @@ public final class GpuSsa {
 
     /**
      * The kernels of one product (see {@link #multiply}). Independent launches go on two streams, s and side, so that
-     * each fills the other's tails: the two forward transforms, and a truncated product's two pointwise launches (v21:
-     * 2^30 on the H100, harness: 14.99 -> 14.90 ms for the transforms, 14.87-14.89 ms with the pointwise launches too).
+     * each fills the other's tails: the two forward transforms, and a truncated product's two pointwise launches (2^30
+     * bits on the H100, cuda/test/ssa_harness.cu: 14.99 ms on one stream, 14.90 ms with the transforms on two,
+     * 14.87-14.89 ms with the pointwise launches too).
      */
     private static void queue(CudaDevice d, DeviceStream s, DeviceStream side, Context c, SsaPlan p, DeviceBuffer x,
             long nx, DeviceBuffer y, long ny, boolean square, DeviceBuffer a, DeviceBuffer b, DeviceBuffer tiles,
@@ -291,7 +293,7 @@ public final class GpuSsa {
      */
     private static void finish(CudaDevice d, DeviceStream s, SsaPlan p, DeviceBuffer a, long nout, DeviceBuffer state,
             DeviceBuffer out) {
-        check(cuMemsetD32Async(state.pointer(), 0, finishStateBytes(nout) / Integer.BYTES, s.handle()), "cuMemsetD32Async");
+        Cu.check(cuMemsetD32Async(state.pointer(), 0, finishStateBytes(nout) / Integer.BYTES, s.handle()), "cuMemsetD32Async");
         long blocks = finishTiles(nout);
         if (p.packed) {
             d.launch("ssa_finish61", blocks, FIN_THREADS, 0, s,
@@ -305,9 +307,8 @@ public final class GpuSsa {
     }
 
     /**
-     * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on, over two 31-bit primes (until
-     * v20 a Goldilocks NTT took 2^13-digit coefficients: cuda/test/SSA-NOTES.md v20-q13), by the kernels that
-     * {@link #pointwiseKernel} names.
+     * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on, over two 31-bit primes, by
+     * the kernels that {@link #pointwiseKernel} names.
      */
     private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, boolean fused,
             DeviceBuffer a, DeviceBuffer b, long first, long count) {
@@ -370,7 +371,7 @@ public final class GpuSsa {
     }
 
     /**
-     * Whether the first forward pass runs as {@code ssa_fft_forward_top2} (v17): it holds exactly the top two levels
+     * Whether the first forward pass runs as {@code ssa_fft_forward_top2}: it holds exactly the top two levels
      * and every group's upper two pieces (j + 2^(k-1), j + 3 2^(k-2)) are padding, so each output is a sum of two
      * shifted pieces computed from the split digits; two coefficients of shared memory per block instead of four.
      */
@@ -427,9 +428,9 @@ public final class GpuSsa {
 
     /**
      * Whether the transforms stop at (start from) level 2 and the two-prime pointwise kernels run levels 1 and 0 in
-     * clusters of 4 blocks ({@code ssa_pointwise2_*_f01}, v19 in cuda/test/SSA-NOTES.md; ssa_harness.cu's fuse01): the
-     * device has clusters, the plan's coefficients have 2^{@value #FUSED_LOG_L} digits (2^29 and 2^30 bits, passes of two
-     * levels; H200, 2026-11-21: 2^30 16.12 -> 15.71 ms, 2^29 8.16 -> 7.94 ms), and the top k - 2 levels
+     * clusters of 4 blocks ({@code ssa_pointwise2_*_f01}; ssa_harness.cu's fuse01): the device has clusters, the
+     * plan's coefficients have 2^{@value #FUSED_LOG_L} digits (2^29 and 2^30 bits, passes of two levels; H200: 2^30
+     * 16.12 -> 15.71 ms, 2^29 8.16 -> 7.94 ms), and the top k - 2 levels
      * take fewer passes than all k. Smaller coefficients measured slower fused (2^26 bits, l = 10: 1.087 -> 1.14 ms; 2^20:
      * 0.113 -> 0.125 ms: the pointwise kernel's overhead outweighs the cheaper passes removed there); where the bottom
      * pass holds more levels (e.g. 2^24 bits: l = 9, k = 13, passes of 5, 5, 3) no pass would go either way.
@@ -441,12 +442,12 @@ public final class GpuSsa {
 
     /**
      * Whether the passes below the forward's first (above the inverse's last) run three levels each as clusters of two
-     * 64 KiB blocks ({@code ssa_fft_forward_x} / {@code ssa_fft_inverse_x}, v21 in cuda/test/SSA-NOTES.md): the device
-     * has clusters and the plan's coefficients have 2^{@value #FUSED_LOG_L} digits in groups of two levels (2^29 and
-     * 2^30 bits). H100, 2^30 bits, 2026-11-25: 17.39 -> 15.10 ms device-resident (forward 7.20 -> 5.67 ms, inverse
+     * 64 KiB blocks ({@code ssa_fft_forward_x} / {@code ssa_fft_inverse_x}, derivation in {@code cuda/ssa_fft_cross.cuh}):
+     * the device has clusters and the plan's coefficients have 2^{@value #FUSED_LOG_L} digits in groups of two levels
+     * (2^29 and 2^30 bits). H100, 2^30 bits: 17.39 -> 15.10 ms device-resident (forward 7.20 -> 5.67 ms, inverse
      * 4.27 -> 3.51 ms); 2^13-digit coefficients (128 KiB blocks, one per SM) measured slower in clusters (2^32 bits:
-     * forward 39.0 -> 42.2 ms, with the first form of the cross store, each block one output of every pair; the final
-     * form was not tried at 2^32), so they keep two-level passes.
+     * forward 39.0 -> 42.2 ms, measured with a cross store in which each block wrote one output of every pair rather
+     * than both outputs of half the runs), so they keep two-level passes.
      */
     static boolean crossPasses(boolean clusters, SsaPlan p, int levels) {
         return clusters && p.logL == FUSED_LOG_L && levels == 2;
@@ -515,12 +516,12 @@ public final class GpuSsa {
         return truncated && h0 < k - 2 ? 3L << (k - r - 2) : 1L << (k - r);
     }
 
-    /** log2 of the digits of a pass group for coefficients of 2^l digits (ssa_fft_log_group in ssa_fft.cuh). */
+    /** log2 of the digits of a pass group for coefficients of 2^l digits (ssa_fft_log_group in ssa_fft_config.cuh). */
     static int logGroup(int l) {
         return Math.max(LOG_GROUP, l + 2);
     }
 
-    /** Threads of a pass block (ssa_fft_threads in ssa_fft.cuh). */
+    /** Threads of a pass block (ssa_fft_threads in ssa_fft_config.cuh). */
     static int passThreads(int l, int r) {
         int runs = 1 << (r + l - 3);
         int t = (runs + FFT_ITEMS - 1) / FFT_ITEMS;
@@ -601,13 +602,7 @@ public final class GpuSsa {
     public static long trimmedLength(CudaDevice d, DeviceStream s, DeviceBuffer out, long n) {
         s.synchronize();
         long[] top = new long[1];
-        check(cuMemcpyDtoH(Pointer.to(top), out.pointer((n - 1) * Long.BYTES), Long.BYTES), "cuMemcpyDtoH");
+        Cu.check(cuMemcpyDtoH(Pointer.to(top), out.pointer((n - 1) * Long.BYTES), Long.BYTES), "cuMemcpyDtoH");
         return top[0] == 0 ? n - 1 : n;
-    }
-
-    private static void check(int r, String call) {
-        if (r != CUresult.CUDA_SUCCESS) {
-            throw new DeviceException(call + " failed: " + CUresult.stringFor(r), r);
-        }
     }
 }

@@ -3,11 +3,10 @@ package org.bignat.cuda.ssa;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
-import jcuda.driver.CUresult;
+import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
 import org.bignat.cuda.DeviceDigits;
-import org.bignat.cuda.DeviceException;
 import org.bignat.cuda.DeviceStream;
 
 /**
@@ -38,7 +37,7 @@ import org.bignat.cuda.DeviceStream;
  * piece product, the window sum, its normalized form): 64 bytes per piece digit. At the largest p (1.06 * 10^8
  * digits, 2^32.6 bits) that is at most 8.6 GB of transforms and 6.8 GB of buffers; a 2^33-bit operand's pieces of
  * 2^32 bits take 4.5 GB of buffers. An allocation the card cannot hold throws
- * {@link org.bignat.cuda.DeviceOutOfMemoryException} with everything taken freed; {@link org.bignat.cuda.CudaEngine}
+ * {@link org.bignat.cuda.DeviceOutOfMemoryException} with everything taken freed; the CUDA engine
  * then answers on the CPU. The product's size is otherwise limited by the Java array behind a host result
  * ({@code 2^31 - 1} digits, about 2^36.9 bits: x, y and out then take 32 GiB of the card).
  */
@@ -165,7 +164,7 @@ final class GpuSsaPieces {
         if (off == 0) {
             return src;
         }
-        check(cuMemcpyDtoDAsync(buf.pointer(), src.pointer(off * Long.BYTES), len * Long.BYTES, s.handle()),
+        Cu.check(cuMemcpyDtoDAsync(buf.pointer(), src.pointer(off * Long.BYTES), len * Long.BYTES, s.handle()),
                 "cuMemcpyDtoDAsync");
         return buf;
     }
@@ -191,9 +190,9 @@ final class GpuSsaPieces {
                 sum = d.allocate((cap + 1) * Long.BYTES, s);  // bn_add writes w + 1 digits
                 norm = d.allocate((cap + 2) * Long.BYTES, s);  // bn_normalize of w + 1 digits writes w + 2
                 one = d.allocate(Long.BYTES, s);
-                check(cuMemsetD32Async(out.pointer(), 0, 2 * nout, s.handle()), "cuMemsetD32Async");
-                check(cuMemsetD32Async(one.pointer(), 0, 2, s.handle()), "cuMemsetD32Async");
-                check(cuMemsetD32Async(one.pointer(), 1, 1, s.handle()), "cuMemsetD32Async");  // low word: digit 1
+                Cu.check(cuMemsetD32Async(out.pointer(), 0, 2 * nout, s.handle()), "cuMemsetD32Async");
+                Cu.check(cuMemsetD32Async(one.pointer(), 0, 2, s.handle()), "cuMemsetD32Async");
+                Cu.check(cuMemsetD32Async(one.pointer(), 1, 1, s.handle()), "cuMemsetD32Async");  // low word: digit 1
             } catch (RuntimeException e) {
                 close();
                 throw e;
@@ -219,7 +218,7 @@ final class GpuSsaPieces {
         private boolean addWindow(DeviceBuffer src, long n, long o, long w) {
             DeviceDigits.addOrSubtract(d, s, false, out, o, w, src, n, sum, 0, w + 1);
             long significant = DeviceDigits.normalize(d, s, sum, w + 1, norm);
-            check(cuMemcpyDtoDAsync(out.pointer(o * Long.BYTES), norm.pointer(), w * Long.BYTES, s.handle()),
+            Cu.check(cuMemcpyDtoDAsync(out.pointer(o * Long.BYTES), norm.pointer(), w * Long.BYTES, s.handle()),
                     "cuMemcpyDtoDAsync");
             return significant > w;
         }
@@ -231,12 +230,6 @@ final class GpuSsaPieces {
                     b.close();
                 }
             }
-        }
-    }
-
-    private static void check(int r, String call) {
-        if (r != CUresult.CUDA_SUCCESS) {
-            throw new DeviceException(call + " failed: " + CUresult.stringFor(r), r);
         }
     }
 }

@@ -21,7 +21,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
-import jcuda.driver.CUresult;
+import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceException;
 import org.bignat.cuda.HostCopies;
@@ -36,10 +36,10 @@ import org.bignat.cuda.DeviceStream;
  * chunks let several threads copy between the Java heap and pinned memory at once (one thread's copy
  * runs at about 8-10 GB/s, below PCIe's ~55 GB/s), and each chunk's DMA is queued as soon as its host
  * copy is done, so host copies and DMA overlap; nothing waits between the upload and the kernels.
- * Measured on the H200 machine (2026-11-21, GpuSsaTiming 24 and 30, medians): 2^24 x 2^24 bits
- * host-to-host went from 2.62 ms (per-operand synchronized uploads through 4 MiB slots copied by one
- * thread each, and a trimming copy of the product) to 1.63-1.67 ms (device work alone 0.83 ms), and
- * 2^30 x 2^30 bits from 183 ms to 64 ms (device work 49 ms).
+ * Measured on the H200 machine (GpuSsaTiming 24 and 30, medians): 2^24 x 2^24 bits host-to-host takes
+ * 1.63-1.67 ms this way (device work alone 0.83 ms) against 2.62 ms with per-operand synchronized uploads
+ * through 4 MiB slots copied by one thread each and a trimming copy of the product, and 2^30 x 2^30 bits
+ * 64 ms against 183 ms (device work 49 ms).
  *
  * <p>Invariant between operations: every slot is idle (its last DMA and host copy finished), so the
  * next operation may use any slot on any stream. An operation that fails synchronizes its stream and
@@ -73,12 +73,12 @@ final class HostStaging {
 
     private HostStaging() {
         Pointer host = new Pointer();
-        check(cuMemAllocHost(host, (long) SLOTS * CHUNK_BYTES), "cuMemAllocHost");
+        Cu.check(cuMemAllocHost(host, (long) SLOTS * CHUNK_BYTES), "cuMemAllocHost");
         longs = host.getByteBuffer(0, (long) SLOTS * CHUNK_BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
         for (int i = 0; i < SLOTS; i++) {
             slot[i] = host.withByteOffset((long) i * CHUNK_BYTES);
             dma[i] = new CUevent();
-            check(cuEventCreate(dma[i], CUevent_flags.CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+            Cu.check(cuEventCreate(dma[i], CUevent_flags.CU_EVENT_DISABLE_TIMING), "cuEventCreate");
         }
     }
 
@@ -144,7 +144,7 @@ final class HostStaging {
                 int f = filled;
                 int i = f % SLOTS;
                 if (f >= SLOTS) {
-                    check(cuEventSynchronize(dma[i]), "cuEventSynchronize");
+                    Cu.check(cuEventSynchronize(dma[i]), "cuEventSynchronize");
                 }
                 long[] src = f < cx ? x : y;
                 int off = (f < cx ? f : f - cx) * CHUNK_LONGS;
@@ -159,8 +159,8 @@ final class HostStaging {
             int off = (inX ? issued : issued - cx) * CHUNK_LONGS;
             int len = Math.min(CHUNK_LONGS, (inX ? nx : ny) - off);
             CUdeviceptr dst = (inX ? dx : dy).withByteOffset((long) off * Long.BYTES);
-            check(cuMemcpyHtoDAsync(dst, slot[i], (long) len * Long.BYTES, s.handle()), "cuMemcpyHtoDAsync");
-            check(cuEventRecord(dma[i], s.handle()), "cuEventRecord");
+            Cu.check(cuMemcpyHtoDAsync(dst, slot[i], (long) len * Long.BYTES, s.handle()), "cuMemcpyHtoDAsync");
+            Cu.check(cuEventRecord(dma[i], s.handle()), "cuEventRecord");
         }
     }
 
@@ -181,13 +181,13 @@ final class HostStaging {
                 }
                 int off = issued * CHUNK_LONGS;
                 int len = Math.min(CHUNK_LONGS, n - off);
-                check(cuMemcpyDtoHAsync(slot[i], src.withByteOffset((long) off * Long.BYTES), (long) len * Long.BYTES,
+                Cu.check(cuMemcpyDtoHAsync(slot[i], src.withByteOffset((long) off * Long.BYTES), (long) len * Long.BYTES,
                         s.handle()), "cuMemcpyDtoHAsync");
-                check(cuEventRecord(dma[i], s.handle()), "cuEventRecord");
+                Cu.check(cuEventRecord(dma[i], s.handle()), "cuEventRecord");
                 issued++;
             }
             int i = copied % SLOTS;
-            check(cuEventSynchronize(dma[i]), "cuEventSynchronize");
+            Cu.check(cuEventSynchronize(dma[i]), "cuEventSynchronize");
             int off = copied * CHUNK_LONGS;
             int len = Math.min(CHUNK_LONGS, n - off);
             hostBusy[i] = start(pool, () -> longs.get(i * CHUNK_LONGS, z, off, len));
@@ -237,11 +237,5 @@ final class HostStaging {
     private static void await(FutureTask<?> f) {
         f.run();
         HostCopies.await(f);
-    }
-
-    private static void check(int r, String call) {
-        if (r != CUresult.CUDA_SUCCESS) {
-            throw new DeviceException(call + " failed: " + CUresult.stringFor(r), r);
-        }
     }
 }

@@ -23,7 +23,7 @@ package org.bignat.cuda.ssa;
  * above leaves at most {@code P = 3 * 2^(k-2)} product coefficients ({@code P = piecesX + piecesY - 1}), and
  * {@code k >= MIN_TRUNCATED_K}, the plan takes the smallest such m instead, and the kernels skip the quarter
  * of the transform that such a product never needs (the "plus-minus" subtree of the top two levels;
- * derivation in {@code cuda/ssa_fft.cuh}): a quarter less work in the forward and inverse transforms and
+ * derivation in {@code cuda/ssa_fft_pass.cuh}): a quarter less work in the forward and inverse transforms and
  * the pointwise products, the same result. At 2^30 bits each (l = 12, k = 16): m = 1821 and P = 49137
  * instead of m = 1366 and P = 65505; the padding the plan had inside the coefficients (2M + k + 1 of N bits)
  * moves into the skipped coefficients.
@@ -31,7 +31,7 @@ package org.bignat.cuda.ssa;
  * <p>Packed combine ({@link #packed}): where it stays within the bound, m is then rounded up to a multiple of 61, so
  * that a piece is {@code M = 61 q} bits and every coefficient starts on a 61-bit output digit; the last inverse pass
  * stores each coefficient as {@code 2q + 1} words of 61 bits and the finish ({@code ssa_finish61}) adds them with coalesced
- * 8-byte reads (a larger m only lowers P). At 2^30 bits each: m = 1830, P = 48895 (H200, 2026-11-21: combine
+ * 8-byte reads (a larger m only lowers P). At 2^30 bits each: m = 1830, P = 48895 (H200: combine
  * 0.92 -> 0.46 ms, the last inverse pass +0.27 ms, the product 18.64 -> 18.45 ms). The largest single plan:
  * {@code 2^17} coefficients of {@code L = 2^13} digits, operands up to about {@code 2^32.6} bits each (3.2 * 2^32
  * bits for balanced operands); past it {@link #chooseOrNull} answers null and {@link GpuSsa} computes the product
@@ -49,7 +49,7 @@ public final class SsaPlan {
     /**
      * Smallest k of a truncated transform. Correctness needs k >= 10: the first forward pass and the last
      * inverse pass must each hold both top levels, and a pass fuses two or more levels only from k = 10
-     * (GpuSsa keeps at least 2^8 blocks per pass). Speed sets 12: on the H200 (harness, 2026-11-21,
+     * (GpuSsa keeps at least 2^8 blocks per pass). Speed sets 12: on the H200 (cuda/test/ssa_harness.cu,
      * device-resident, untruncated / truncated, three alternations) k = 10 and 11 (2^18 .. 2^21 bits) were
      * 4-7 us slower truncated (0.091 / 0.098 ms at 2^18, 0.112 / 0.116 ms at 2^20: every pass is one wave of
      * blocks either way, and the pointwise products take two launches), k = 12 faster (0.158 / 0.151 ms at

@@ -10,8 +10,9 @@ package org.bignat.mul.ntt;
  * 2-core AMD EPYC): scalar 2.2-2.5 ns per butterfly; vector 0.57-0.63 ns with 8 lanes (AVX-512),
  * 0.81-0.98 ns with 4 (AVX2 width, {@code -XX:MaxVectorSize=32}). A timed calibration at start-up
  * was tried and dropped: the Vector API code runs interpreted, about 100 times slower, until C2
- * compiles it, which takes longer than a calibration may. {@code -Dbignat.ntt.kernel=scalar} or
- * {@code =vector} forces the choice.
+ * compiles it, which takes longer than a calibration may. The setting {@code bignat.vector}
+ * ({@link org.bignat.core.Settings#VECTOR}) forces the choice: {@code off} the scalar transforms,
+ * {@code on} the vector ones wherever they load.
  */
 final class Kernel {
     private Kernel() {}
@@ -22,21 +23,21 @@ final class Kernel {
     static final String DESCRIPTION;
 
     static {
-        String force = System.getProperty("bignat.ntt.kernel", "auto");
+        String force = org.bignat.core.Settings.VECTOR;
         boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
         boolean fma = false;
         String why;
-        if (force.equals("scalar")) {
-            why = "scalar 64-bit transforms (forced by bignat.ntt.kernel=scalar)";
+        if (force.equals("off")) {
+            why = "scalar 64-bit transforms (bignat.vector=off)";
         } else if (!module) {
             why = "scalar 64-bit transforms (jdk.incubator.vector not readable; --add-modules jdk.incubator.vector"
                     + " enables the vector ones)";
         } else {
             int lanes = lanes();
             boolean hw = hardwareFma();
-            if (force.equals("vector") && lanes > 0) {
+            if (force.equals("on") && lanes > 0) {
                 fma = true;
-                why = "vector double transforms, " + lanes + " lanes (forced by bignat.ntt.kernel=vector)";
+                why = "vector double transforms, " + lanes + " lanes (bignat.vector=on)";
             } else if (lanes < 4 || !hw) {
                 why = "scalar 64-bit transforms (vector doubles: " + lanes + " lanes, hardware FMA " + hw + ")";
             } else {

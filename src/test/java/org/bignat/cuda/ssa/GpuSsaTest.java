@@ -15,9 +15,9 @@ import org.bignat.core.Digits;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.cuda.CudaDevice;
-import org.bignat.cuda.CudaEngine;
 import org.bignat.cuda.DeviceBuffer;
 import org.bignat.cuda.DeviceStream;
+import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class GpuSsaTest {
     @BeforeAll
     static void open() {
         assumeTrue(CudaDevice.isAvailable(), "no usable CUDA GPU here");
-        gpu = CudaEngine.open();
+        gpu = CudaEngine.open(CpuEngine.best());
     }
 
     static long[] random(Random r, int n) {

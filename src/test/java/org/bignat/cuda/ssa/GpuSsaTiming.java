@@ -5,9 +5,9 @@ import java.util.Random;
 import org.bignat.core.Engine;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.cuda.CudaDevice;
-import org.bignat.cuda.CudaEngine;
 import org.bignat.cuda.DeviceBuffer;
 import org.bignat.cuda.DeviceStream;
+import org.bignat.engine.CudaEngine;
 
 /**
  * Device measurement (not a test): host-to-host GPU multiply through the Java driver against the CPU
@@ -21,7 +21,7 @@ public final class GpuSsaTiming {
     private GpuSsaTiming() {}
 
     public static void main(String[] args) {
-        Engine gpu = CudaEngine.open();
+        Engine gpu = CudaEngine.open(CpuEngine.best());
         Engine cpu = CpuEngine.best();
         Random r = new Random(42);
         CudaDevice d = CudaDevice.get();

@@ -130,7 +130,7 @@ class SsaPlanTest {
         assertEquals(2, GpuSsa.maxPassLevels(15, p));
         assertTrue(GpuSsa.runsTruncated(p, GpuSsa.maxPassLevels(15, p)));
         assertTrue(!GpuSsa.runsTruncated(p, 1));
-        // v17: the 2^30 plan's first pass is the direct top-two-levels kernel for both operands
+        // the 2^30 plan's first pass is the direct top-two-levels kernel for both operands
         assertTrue(GpuSsa.topTwoDirect(p.k, GpuSsa.schedule(p.k, 2, false, true)[0], p.piecesX));
         assertTrue(GpuSsa.topTwoDirect(16, 2, 1L << 15));
         assertTrue(!GpuSsa.topTwoDirect(16, 2, (1L << 15) + 1));  // a piece j + 2^15 with data: the butterflies
@@ -145,13 +145,13 @@ class SsaPlanTest {
         assertEquals(2, GpuSsa.finishTiles(GpuSsa.TILE + 1));
         assertEquals(8L, GpuSsa.finishStateBytes(2));
         assertEquals(4L * (1 + 3), GpuSsa.finishStateBytes(3L * GpuSsa.TILE));
-        long nout = 2 * (((1L << 30) + 60) / 61);  // 2^30 x 2^30 bits: 17190 tiles, 69 KB (the old path: 282 MB of digits)
+        long nout = 2 * (((1L << 30) + 60) / 61);  // 2^30 x 2^30 bits: 17190 tiles, 69 KB (a scratch copy of the digits would be 282 MB)
         assertEquals(17190, GpuSsa.finishTiles(nout));
         assertEquals(4L * 17191, GpuSsa.finishStateBytes(nout));
     }
 
     /**
-     * v21: where the passes below the top run three levels as clusters of two blocks (GpuSsa.crossPasses; no GPU
+     * Where the passes below the top run three levels as clusters of two blocks (GpuSsa.crossPasses; no GPU
      * needed): with clusters and 2^12-digit coefficients only; the schedules of such plans.
      */
     @Test
@@ -192,7 +192,7 @@ class SsaPlanTest {
     }
 
     /**
-     * v19: where the transforms stop at level 2 and the clustered pointwise kernels run levels 1 and 0
+     * Where the transforms stop at level 2 and the clustered pointwise kernels run levels 1 and 0
      * (GpuSsa.fuseBottomLevels; no GPU needed): only with clusters, coefficients of 2^12 digits and a pass fewer.
      */
     @Test
@@ -332,7 +332,7 @@ class SsaPlanTest {
         assertTrue(cmax.shiftLeft(1).compareTo(qq) < 0);
         BigInteger cmaxFused = BigInteger.ONE.shiftLeft(24).add(BigInteger.valueOf(13)).pow(2).shiftLeft(GpuSsa.FUSED_LOG_L);
         assertTrue(cmaxFused.shiftLeft(1).compareTo(qq) < 0);
-        // and the digits of v3-v19 (|d| <= 2^24 + 3) would not be exact at l = 13
+        // and non-negative low parts (|d| <= 2^24 + 3) would not be exact at l = 13
         BigInteger cmaxOld = BigInteger.ONE.shiftLeft(24).add(BigInteger.valueOf(3)).pow(2).shiftLeft(13);
         assertTrue(cmaxOld.shiftLeft(1).compareTo(qq) > 0);
         for (int h = 0; h < 2; h++) {

@@ -1,0 +1,1002 @@
+package org.bignat;
+
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
+import java.io.Serializable;
+import java.math.BigInteger;
+import java.util.Objects;
+import java.util.Random;
+
+/**
+ * An immutable, signed, arbitrary-precision integer with the public methods and semantics of
+ * {@link BigInteger} (JDK 17), method for method: the same names, parameter types, results and
+ * exceptions, so that replacing {@code BigInteger} by {@code BigInt} in a program is a rename. Its
+ * magnitudes are {@link BigNat} values, so huge operands get BigNat's algorithms (Schönhage–Strassen
+ * products, Newton division, subquadratic radix conversion, the GPU) with no conversion per call.
+ *
+ * <p><b>Number theory</b> ({@link #gcd}, {@link #modPow}, {@link #modInverse},
+ * {@link #isProbablePrime}, {@link #nextProbablePrime}, {@link #probablePrime}) runs on BigInteger
+ * below the crossovers {@link BigMath} measured and on BigNat's subquadratic gcd and Montgomery
+ * exponentiation above them. The primes drawn by {@link #probablePrime} and the
+ * {@code (int, int, Random)} constructor are BigInteger's below 2^16 bits; above, they keep
+ * BigInteger's contract (a probable prime of exactly that length) but not its sequence for a seed.
+ *
+ * <p><b>Two forms.</b> A value of at most {@link #SMALL_MAX_BITS} bits is held as a BigInteger (the
+ * small form), whose intrinsified word loops are the fastest in Java at small sizes; a larger value
+ * is held as a sign and a BigNat magnitude (the large form). A result moves to the large form above
+ * {@link #SMALL_MAX_BITS} bits and back below {@link #LARGE_MIN_DIGITS} BigNat digits (about half
+ * that size), so that a value hovering at the border does not convert at every call. Both forms
+ * give identical results; the form is invisible except in speed. In the large form, {@code add} and
+ * {@code subtract} stay carry-free: operands of the same sign add their redundant magnitudes, and
+ * operands of opposite signs decide which magnitude is larger by a top-down scan of their carry-free
+ * difference that usually reads one or two digits, never a carry pass.
+ *
+ * <p><b>Range.</b> Values up to {@link BigNat#MAX_BIT_LENGTH} bits (2^36), past BigInteger's 2^31;
+ * results beyond throw {@link ArithmeticException}. Methods that answer a bit count or position as an
+ * {@code int} ({@link #bitLength()}, {@link #bitCount()}, {@link #getLowestSetBit()}) throw
+ * {@link ArithmeticException} when the answer exceeds {@code Integer.MAX_VALUE}; {@code magnitude()}
+ * answers in {@code long}. Methods throw {@link NullPointerException} for null arguments.
+ */
+public final class BigInt extends Number implements Comparable<BigInt>, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Values of more bits than this leave the small (BigInteger) form for the large (BigNat) form.
+     * Four times the top of the range where BigInt must match BigInteger's speed (4096 bits), below
+     * every size where BigNat's products, divisions and radix conversions overtake BigInteger's
+     * (2^16 to 2^18 bits, see {@link BigMath}): in the small form the operations that already pay at
+     * smaller sizes (square root from {@link BigMath#SQRT_CROSSOVER_BITS}, radix conversion from
+     * {@link BigMath#RADIX_CROSSOVER_BITS}) run on BigNat for the one call.
+     */
+    static final int SMALL_MAX_BITS = 1 << 14;
+
+    /**
+     * Large-form results with fewer BigNat digits (61 bits each) than this return to the small form:
+     * about 2^13 bits, half of {@link #SMALL_MAX_BITS} (the hysteresis). Any large-form value thus
+     * has more than 8000 bits, so never fits a long.
+     */
+    static final int LARGE_MIN_DIGITS = 135;
+
+    private static final BigInt[] SMALL_CACHE = new BigInt[33];
+
+    static {
+        for (int i = 0; i < SMALL_CACHE.length; i++) {
+            SMALL_CACHE[i] = new BigInt(BigInteger.valueOf(i - 16));
+        }
+    }
+
+    /** The value 0. */
+    public static final BigInt ZERO = SMALL_CACHE[16];
+    /** The value 1. */
+    public static final BigInt ONE = SMALL_CACHE[17];
+    /** The value 2. */
+    public static final BigInt TWO = SMALL_CACHE[18];
+    /** The value 10. */
+    public static final BigInt TEN = SMALL_CACHE[26];
+
+    /** The value in the small form; null in the large form. */
+    private final transient BigInteger small;
+    /** The magnitude in the large form (non-zero); null in the small form. */
+    private final transient BigNat mag;
+    /** -1, 0 or 1. */
+    private final transient int sign;
+    /** Cached hash of the large form; 0 = not yet computed (racy single-word cache, as String's). */
+    private transient int hash;
+
+    private BigInt(BigInteger small) {
+        this.small = small;
+        this.mag = null;
+        this.sign = small.signum();
+    }
+
+    private BigInt(int sign, BigNat mag) {
+        this.small = null;
+        this.mag = mag;
+        this.sign = sign;
+    }
+
+    /** The copy constructor behind the public constructors (their work is done by factories). */
+    private BigInt(BigInt v) {
+        this.small = v.small;
+        this.mag = v.mag;
+        this.sign = v.sign;
+    }
+
+    // ------------------------------------------------------------------ form factories
+
+    /** The value of a BigInteger result, in the form its size calls for. */
+    static BigInt small(BigInteger v) {
+        if (v.bitLength() > SMALL_MAX_BITS) {
+            return new BigInt(v.signum(), natOf(v));
+        }
+        return new BigInt(v);
+    }
+
+    /** {@code sign * m} for a BigNat result ({@code sign} is ignored when {@code m} is zero). */
+    static BigInt large(int sign, BigNat m) {
+        if (m.isZero()) {
+            return ZERO;
+        }
+        if (m.digits().length < LARGE_MIN_DIGITS) {
+            BigInteger b = m.toBigInteger();
+            return new BigInt(sign < 0 ? b.negate() : b);
+        }
+        return new BigInt(sign < 0 ? -1 : 1, m);
+    }
+
+    private static BigNat natOf(BigInteger v) {
+        return BigNat.of(v.signum() < 0 ? v.negate() : v);
+    }
+
+    /** |this| as a BigNat (converted from the small form, O(n)). */
+    BigNat nat() {
+        return mag != null ? mag : natOf(small);
+    }
+
+    /**
+     * {@code sign * m} in the large form whatever its size (tests only: the large-form paths on small
+     * operands); zero stays {@link #ZERO}.
+     */
+    static BigInt largeForm(int sign, BigNat m) {
+        return m.isZero() ? ZERO : new BigInt(sign < 0 ? -1 : 1, m);
+    }
+
+    /** Whether this value is in the small form (for tests and the helpers). */
+    boolean isSmallForm() {
+        return mag == null;
+    }
+
+    /** The BigInteger of the small form (null in the large form). */
+    BigInteger smallValue() {
+        return small;
+    }
+
+    // ------------------------------------------------------------------ constructors and conversions
+
+    /**
+     * Parses a decimal integer, as {@link BigInteger#BigInteger(String)}: an optional '-' or '+', then
+     * at least one digit ({@link Character#digit}, so non-ASCII digits count as well).
+     *
+     * @throws NumberFormatException when the text is not a valid decimal integer
+     */
+    public BigInt(String val) {
+        this(BigIntText.parse(val, 10));
+    }
+
+    /**
+     * Parses an integer in the radix, as {@link BigInteger#BigInteger(String, int)}.
+     *
+     * @throws NumberFormatException when the text is malformed or the radix is outside 2..36
+     */
+    public BigInt(String val, int radix) {
+        this(BigIntText.parse(val, radix));
+    }
+
+    /**
+     * The two's-complement big-endian value of the bytes, as {@link BigInteger#BigInteger(byte[])}.
+     *
+     * @throws NumberFormatException when the array is empty
+     */
+    public BigInt(byte[] val) {
+        this(BigIntBytes.fromTwosComplement(val, 0, val.length));
+    }
+
+    /**
+     * The two's-complement big-endian value of {@code val[off .. off+len)}, as
+     * {@link BigInteger#BigInteger(byte[], int, int)}.
+     *
+     * @throws NumberFormatException when {@code len} is zero
+     * @throws IndexOutOfBoundsException when the range is outside the array
+     */
+    public BigInt(byte[] val, int off, int len) {
+        this(BigIntBytes.fromTwosComplement(val, off, len));
+    }
+
+    /**
+     * {@code signum * magnitude} with the magnitude's unsigned big-endian bytes, as
+     * {@link BigInteger#BigInteger(int, byte[])}.
+     *
+     * @throws NumberFormatException when signum is outside -1..1, or 0 with a non-zero magnitude
+     */
+    public BigInt(int signum, byte[] magnitude) {
+        this(BigIntBytes.fromSignMagnitude(signum, magnitude, 0, magnitude.length));
+    }
+
+    /**
+     * As {@link #BigInt(int, byte[])} for {@code magnitude[off .. off+len)}, as
+     * {@link BigInteger#BigInteger(int, byte[], int, int)}.
+     *
+     * @throws NumberFormatException when signum is outside -1..1, or 0 with a non-zero magnitude
+     * @throws IndexOutOfBoundsException when the range is outside the array
+     */
+    public BigInt(int signum, byte[] magnitude, int off, int len) {
+        this(BigIntBytes.fromSignMagnitude(signum, magnitude, off, len));
+    }
+
+    /**
+     * A random value uniform in {@code [0, 2^numBits - 1]}, as {@link BigInteger#BigInteger(int, Random)}
+     * (the same value for the same state of {@code rnd}).
+     *
+     * @throws IllegalArgumentException when {@code numBits < 0}
+     */
+    public BigInt(int numBits, Random rnd) {
+        this(BigIntBytes.random(numBits, rnd));
+    }
+
+    /** The value {@code val}, as {@link BigInteger#valueOf(long)}. */
+    public static BigInt valueOf(long val) {
+        if (val >= -16 && val <= 16) {
+            return SMALL_CACHE[(int) val + 16];
+        }
+        return new BigInt(BigInteger.valueOf(val));
+    }
+
+    /** The value of {@code value}. */
+    public static BigInt of(BigInteger value) {
+        return small(Objects.requireNonNull(value, "value"));
+    }
+
+    /** The (non-negative) value of {@code value}. */
+    public static BigInt of(BigNat value) {
+        return large(1, Objects.requireNonNull(value, "value"));
+    }
+
+    /**
+     * {@code signum * magnitude}.
+     *
+     * @throws IllegalArgumentException when signum is outside -1..1, or 0 with a non-zero magnitude
+     */
+    public static BigInt of(int signum, BigNat magnitude) {
+        Objects.requireNonNull(magnitude, "magnitude");
+        if (signum < -1 || signum > 1) {
+            throw new IllegalArgumentException("BigInt.of: signum " + signum + " is outside -1..1");
+        }
+        if (signum == 0 && !magnitude.isZero()) {
+            throw new IllegalArgumentException("BigInt.of: signum 0 with a non-zero magnitude");
+        }
+        return large(signum, magnitude);
+    }
+
+    /**
+     * This value as a BigInteger.
+     *
+     * @throws ArithmeticException when it has more bits than BigInteger supports (2^31 - 1)
+     */
+    public BigInteger toBigInteger() {
+        if (mag == null) {
+            return small;
+        }
+        BigInteger m = mag.toBigInteger();
+        return sign < 0 ? m.negate() : m;
+    }
+
+    /** {@code |this|} as a BigNat. */
+    public BigNat magnitude() {
+        return nat();
+    }
+
+    // ------------------------------------------------------------------ arithmetic
+
+    /** {@code this + val}. Carry-free in the large form (see the class comment). */
+    public BigInt add(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return small(small.add(val.small));
+        }
+        if (val.sign == 0) {
+            return this;
+        }
+        if (sign == 0) {
+            return val;
+        }
+        return BigIntArith.add(sign, nat(), val.sign, val.nat());
+    }
+
+    /** {@code this - val}. Carry-free in the large form (see the class comment). */
+    public BigInt subtract(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return small(small.subtract(val.small));
+        }
+        if (val.sign == 0) {
+            return this;
+        }
+        if (sign == 0) {
+            return val.negate();
+        }
+        return BigIntArith.add(sign, nat(), -val.sign, val.nat());
+    }
+
+    /** {@code this * val}. */
+    public BigInt multiply(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return small(small.multiply(val.small));
+        }
+        if (sign == 0 || val.sign == 0) {
+            return ZERO;
+        }
+        return large(sign * val.sign, nat().multiply(val.nat()));
+    }
+
+    /**
+     * {@code this * val}, as {@code BigInteger.parallelMultiply} (JDK 19): BigNat's products above
+     * the small sizes already use every core ({@code bignat.parallelism}), so this is {@link #multiply}.
+     */
+    public BigInt parallelMultiply(BigInt val) {
+        return multiply(val);
+    }
+
+    /**
+     * {@code this / val} truncated toward zero.
+     *
+     * @throws ArithmeticException when {@code val} is zero
+     */
+    public BigInt divide(BigInt val) {
+        checkDivisor(val);
+        if (mag == null && val.mag == null) {
+            return small(small.divide(val.small));
+        }
+        return large(sign * val.sign, nat().divide(val.nat()));
+    }
+
+    /**
+     * {@code this - val * divide(val)}: zero or of the sign of {@code this}.
+     *
+     * @throws ArithmeticException when {@code val} is zero
+     */
+    public BigInt remainder(BigInt val) {
+        checkDivisor(val);
+        if (mag == null && val.mag == null) {
+            return small(small.remainder(val.small));
+        }
+        return large(sign, nat().remainder(val.nat()));
+    }
+
+    /**
+     * {@code {divide(val), remainder(val)}}.
+     *
+     * @throws ArithmeticException when {@code val} is zero
+     */
+    public BigInt[] divideAndRemainder(BigInt val) {
+        checkDivisor(val);
+        if (mag == null && val.mag == null) {
+            BigInteger[] qr = small.divideAndRemainder(val.small);
+            return new BigInt[] {small(qr[0]), small(qr[1])};
+        }
+        BigNat[] qr = nat().divideAndRemainder(val.nat());
+        return new BigInt[] {large(sign * val.sign, qr[0]), large(sign, qr[1])};
+    }
+
+    private static void checkDivisor(BigInt val) {
+        if (val.sign == 0) {
+            throw new ArithmeticException("BigInt divide by zero");
+        }
+    }
+
+    /**
+     * {@code this mod m}, in {@code [0, m)}.
+     *
+     * @throws ArithmeticException when {@code m <= 0}
+     */
+    public BigInt mod(BigInt m) {
+        if (m.sign <= 0) {
+            throw new ArithmeticException("BigInt: modulus not positive");
+        }
+        if (mag == null && m.mag == null) {
+            return small(small.mod(m.small));
+        }
+        BigInt r = remainder(m);
+        return r.sign < 0 ? r.add(m) : r;
+    }
+
+    /**
+     * {@code this^exponent} (and {@code 0^0 = 1}).
+     *
+     * @throws ArithmeticException when {@code exponent < 0}, or the result exceeds 2^36 bits
+     */
+    public BigInt pow(int exponent) {
+        if (exponent < 0) {
+            throw new ArithmeticException("Negative exponent");
+        }
+        if (exponent == 0) {
+            return ONE;
+        }
+        if (sign == 0 || exponent == 1) {
+            return this;
+        }
+        if (mag == null && (long) small.bitLength() * exponent <= SMALL_MAX_BITS) {
+            return new BigInt(small.pow(exponent));
+        }
+        return BigIntArith.pow(sign, nat(), exponent);
+    }
+
+    /**
+     * {@code floor(sqrt(this))}.
+     *
+     * @throws ArithmeticException when {@code this} is negative
+     */
+    public BigInt sqrt() {
+        checkSqrt();
+        if (mag == null && small.bitLength() < BigMath.SQRT_CROSSOVER_BITS) {
+            return new BigInt(small.sqrt());
+        }
+        return large(1, nat().sqrt());
+    }
+
+    /**
+     * {@code {s, this - s*s}} with {@code s = floor(sqrt(this))}.
+     *
+     * @throws ArithmeticException when {@code this} is negative
+     */
+    public BigInt[] sqrtAndRemainder() {
+        checkSqrt();
+        if (mag == null && small.bitLength() < BigMath.SQRT_CROSSOVER_BITS) {
+            BigInteger[] sr = small.sqrtAndRemainder();
+            return new BigInt[] {new BigInt(sr[0]), new BigInt(sr[1])};
+        }
+        BigNat[] sr = nat().sqrtAndRemainder();
+        return new BigInt[] {large(1, sr[0]), large(1, sr[1])};
+    }
+
+    private void checkSqrt() {
+        if (sign < 0) {
+            throw new ArithmeticException("Negative BigInt");
+        }
+    }
+
+    // ------------------------------------------------------------------ number theory
+
+    /**
+     * Constructs a random probable prime of exactly {@code bitLength} bits, as
+     * {@link BigInteger#BigInteger(int, int, Random)} (the certainty is BigInteger's: the value is
+     * composite with probability at most 2^-100 whatever is asked).
+     *
+     * @param bitLength the bit length of the prime
+     * @param certainty ignored beyond BigInteger's own use below 2^16 bits
+     * @param rnd the source of random bits
+     * @throws ArithmeticException when {@code bitLength < 2}
+     */
+    public BigInt(int bitLength, int certainty, Random rnd) {
+        this(bitLength < BigMath.MODPOW_CROSSOVER_BITS
+                ? small(new BigInteger(bitLength, certainty, rnd))
+                : large(1, primeOf(bitLength, rnd)));
+    }
+
+    private static BigNat primeOf(int bitLength, Random rnd) {
+        return BigNat.ofLimbs(org.bignat.modular.Primality.probablePrime(bitLength, rnd));
+    }
+
+    /**
+     * A probable prime of exactly {@code bitLength} bits, as {@link BigInteger#probablePrime}.
+     *
+     * @param bitLength the bit length of the prime
+     * @param rnd the source of random bits
+     * @return a number that is composite with probability at most 2^-100
+     * @throws ArithmeticException when {@code bitLength < 2}
+     */
+    public static BigInt probablePrime(int bitLength, Random rnd) {
+        Objects.requireNonNull(rnd, "rnd");
+        if (bitLength < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(BigInteger.probablePrime(bitLength, rnd));
+        }
+        return large(1, primeOf(bitLength, rnd));
+    }
+
+    /**
+     * {@code gcd(|this|, |val|)}, with gcd(0, 0) = 0, as {@link BigInteger#gcd}.
+     *
+     * @param val the other operand
+     * @return the greatest common divisor, non-negative
+     */
+    public BigInt gcd(BigInt val) {
+        if (mag == null && val.mag == null
+                && Math.max(small.bitLength(), val.small.bitLength()) < BigMath.GCD_CROSSOVER_BITS) {
+            return new BigInt(small.gcd(val.small));
+        }
+        if (sign == 0) {
+            return val.abs();
+        }
+        if (val.sign == 0) {
+            return abs();
+        }
+        return large(1, nat().gcd(val.nat()));
+    }
+
+    /**
+     * {@code this^exponent mod m}, in {@code [0, m)}, as {@link BigInteger#modPow}; a negative
+     * exponent raises the inverse of {@code this}.
+     *
+     * @param exponent the exponent
+     * @param m the modulus
+     * @return the residue
+     * @throws ArithmeticException when {@code m <= 0}, or the exponent is negative and {@code this}
+     *     has no inverse modulo {@code m}
+     */
+    public BigInt modPow(BigInt exponent, BigInt m) {
+        Objects.requireNonNull(exponent, "exponent");
+        checkModulus(m);
+        if (m.mag == null && m.small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(toBigInteger().modPow(exponent.toBigInteger(), m.small));
+        }
+        BigInt base = this;
+        BigInt e = exponent;
+        if (e.sign < 0) {
+            base = base.modInverse(m);
+            e = e.negate();
+        }
+        return large(1, base.mod(m).nat().modPow(e.nat(), m.nat()));
+    }
+
+    /**
+     * {@code this^-1 mod m}, in {@code [0, m)}, as {@link BigInteger#modInverse}.
+     *
+     * @param m the modulus
+     * @return the inverse
+     * @throws ArithmeticException when {@code m <= 0}, or {@code this} has no inverse modulo {@code m}
+     */
+    public BigInt modInverse(BigInt m) {
+        checkModulus(m);
+        if (m.mag == null && m.small.bitLength() < BigMath.MODINVERSE_CROSSOVER_BITS) {
+            return small(toBigInteger().modInverse(m.small));
+        }
+        return large(1, mod(m).nat().modInverse(m.nat()));
+    }
+
+    private static void checkModulus(BigInt m) {
+        if (m.sign <= 0) {
+            throw new ArithmeticException("BigInt: modulus not positive");
+        }
+    }
+
+    /**
+     * Whether {@code |this|} is probably prime, as {@link BigInteger#isProbablePrime}: a prime always
+     * answers true; a composite answers true with probability at most 2^-certainty.
+     *
+     * @param certainty the tolerated uncertainty; {@code <= 0} answers true
+     * @return false when {@code |this|} is certainly composite
+     */
+    public boolean isProbablePrime(int certainty) {
+        if (certainty <= 0) {
+            return true;
+        }
+        if (mag == null && small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small.isProbablePrime(certainty);
+        }
+        return nat().isProbablePrime(certainty);
+    }
+
+    /**
+     * The least probable prime greater than {@code this}, as {@link BigInteger#nextProbablePrime}.
+     *
+     * @return a number that is composite with probability at most 2^-100
+     * @throws ArithmeticException when {@code this} is negative
+     */
+    public BigInt nextProbablePrime() {
+        if (sign < 0) {
+            throw new ArithmeticException("start < 0: " + this);
+        }
+        if (mag == null && small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(small.nextProbablePrime());
+        }
+        return large(1, nat().nextProbablePrime());
+    }
+
+    /** {@code |this|}. */
+    public BigInt abs() {
+        return sign >= 0 ? this : negate();
+    }
+
+    /** {@code -this}. */
+    public BigInt negate() {
+        return mag == null ? new BigInt(small.negate()) : new BigInt(-sign, mag);
+    }
+
+    /** -1, 0 or 1 as this value is negative, zero or positive. */
+    public int signum() {
+        return sign;
+    }
+
+    // ------------------------------------------------------------------ shifts and bits
+
+    /**
+     * {@code this * 2^n}; a negative {@code n} shifts right (as {@link #shiftRight}).
+     *
+     * @throws ArithmeticException when the result would exceed 2^36 bits
+     */
+    public BigInt shiftLeft(int n) {
+        return n >= 0 ? shiftLeftBy(n) : shiftRightBy(-(long) n);
+    }
+
+    /**
+     * {@code floor(this / 2^n)} (arithmetic: negative values round toward minus infinity); a negative
+     * {@code n} shifts left.
+     *
+     * @throws ArithmeticException when a left shift would exceed 2^36 bits
+     */
+    public BigInt shiftRight(int n) {
+        return n >= 0 ? shiftRightBy(n) : shiftLeftBy(-(long) n);
+    }
+
+    private BigInt shiftLeftBy(long n) {
+        if (n == 0 || sign == 0) {
+            return this;
+        }
+        if (mag == null && small.bitLength() + n <= SMALL_MAX_BITS) {
+            return new BigInt(small.shiftLeft((int) n));
+        }
+        return large(sign, nat().shiftLeft(n));
+    }
+
+    private BigInt shiftRightBy(long n) {
+        if (n == 0 || sign == 0) {
+            return this;
+        }
+        if (mag == null) {
+            if (n >= small.bitLength()) {
+                return sign < 0 ? valueOf(-1) : ZERO;
+            }
+            return new BigInt(small.shiftRight((int) n));
+        }
+        return BigIntBits.shiftRight(sign, mag, n);
+    }
+
+    /** {@code this & val} (two's complement, as BigInteger). */
+    public BigInt and(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return new BigInt(small.and(val.small));
+        }
+        return BigIntBits.and(sign, nat(), val.sign, val.nat());
+    }
+
+    /** {@code this | val} (two's complement, as BigInteger). */
+    public BigInt or(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return new BigInt(small.or(val.small));
+        }
+        return BigIntBits.or(sign, nat(), val.sign, val.nat());
+    }
+
+    /** {@code this ^ val} (two's complement, as BigInteger). */
+    public BigInt xor(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return new BigInt(small.xor(val.small));
+        }
+        return BigIntBits.xor(sign, nat(), val.sign, val.nat());
+    }
+
+    /** {@code ~this}, that is {@code -this - 1}. */
+    public BigInt not() {
+        if (mag == null) {
+            return small(small.not());
+        }
+        return sign > 0 ? large(-1, mag.add(BigNat.ONE)) : large(1, mag.subtract(BigNat.ONE));
+    }
+
+    /** {@code this & ~val} (two's complement, as BigInteger). */
+    public BigInt andNot(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return new BigInt(small.andNot(val.small));
+        }
+        return and(val.not());
+    }
+
+    /**
+     * Whether bit {@code n} of the two's-complement value is set.
+     *
+     * @throws ArithmeticException when {@code n < 0}
+     */
+    public boolean testBit(int n) {
+        if (n < 0) {
+            throw new ArithmeticException("Negative bit address");
+        }
+        if (mag == null) {
+            return small.testBit(n);
+        }
+        return BigIntBits.testBit(sign, mag, n);
+    }
+
+    /**
+     * {@code this | 2^n}.
+     *
+     * @throws ArithmeticException when {@code n < 0}
+     */
+    public BigInt setBit(int n) {
+        checkBit(n);
+        if (mag == null && n < SMALL_MAX_BITS) {
+            return new BigInt(small.setBit(n));
+        }
+        return or(powerOfTwo(n));
+    }
+
+    /**
+     * {@code this & ~2^n}.
+     *
+     * @throws ArithmeticException when {@code n < 0}
+     */
+    public BigInt clearBit(int n) {
+        checkBit(n);
+        if (mag == null && n < SMALL_MAX_BITS) {
+            return small(small.clearBit(n));
+        }
+        return andNot(powerOfTwo(n));
+    }
+
+    /**
+     * {@code this ^ 2^n}.
+     *
+     * @throws ArithmeticException when {@code n < 0}
+     */
+    public BigInt flipBit(int n) {
+        checkBit(n);
+        if (mag == null && n < SMALL_MAX_BITS) {
+            return small(small.flipBit(n));
+        }
+        return xor(powerOfTwo(n));
+    }
+
+    private static void checkBit(int n) {
+        if (n < 0) {
+            throw new ArithmeticException("Negative bit address");
+        }
+    }
+
+    private static BigInt powerOfTwo(int n) {
+        return large(1, BigNat.ONE.shiftLeft(n));
+    }
+
+    /** The index of the lowest one bit (of |this|, the same in two's complement), -1 for zero. */
+    public int getLowestSetBit() {
+        if (mag == null) {
+            return small.getLowestSetBit();
+        }
+        return toIntBits(BigIntBits.lowestSetBit(mag), "getLowestSetBit");
+    }
+
+    /**
+     * The number of bits of the minimal two's-complement form, sign bit excluded ({@code ceil(log2(
+     * this < 0 ? -this : this + 1))}), as {@link BigInteger#bitLength()}.
+     *
+     * @throws ArithmeticException when it exceeds {@code Integer.MAX_VALUE}
+     */
+    public int bitLength() {
+        if (mag == null) {
+            return small.bitLength();
+        }
+        return toIntBits(BigIntBits.bitLength(sign, mag), "bitLength");
+    }
+
+    /**
+     * The number of bits of the two's-complement form that differ from its sign bit, as
+     * {@link BigInteger#bitCount()}.
+     *
+     * @throws ArithmeticException when it exceeds {@code Integer.MAX_VALUE}
+     */
+    public int bitCount() {
+        if (mag == null) {
+            return small.bitCount();
+        }
+        return toIntBits(BigIntBits.bitCount(sign, mag), "bitCount");
+    }
+
+    private static int toIntBits(long v, String what) {
+        if (v > Integer.MAX_VALUE) {
+            throw new ArithmeticException("BigInt." + what + ": " + v + " does not fit an int; use magnitude()");
+        }
+        return (int) v;
+    }
+
+    // ------------------------------------------------------------------ comparison
+
+    /** Compares the values: -1, 0 or 1. */
+    @Override
+    public int compareTo(BigInt val) {
+        if (mag == null && val.mag == null) {
+            return small.compareTo(val.small);
+        }
+        if (sign != val.sign) {
+            return sign > val.sign ? 1 : -1;
+        }
+        return sign * BigIntArith.compareMagnitudes(this, val);
+    }
+
+    /** Whether {@code x} is a BigInt of the same value. */
+    @Override
+    public boolean equals(Object x) {
+        if (x == this) {
+            return true;
+        }
+        if (!(x instanceof BigInt v)) {
+            return false;
+        }
+        if (mag == null && v.mag == null) {
+            return small.equals(v.small);
+        }
+        return sign == v.sign && BigIntArith.compareMagnitudes(this, v) == 0;
+    }
+
+    /** A hash of the value, equal to {@link BigInteger#hashCode()} of the same value. */
+    @Override
+    public int hashCode() {
+        if (mag == null) {
+            return small.hashCode();
+        }
+        int h = hash;
+        if (h == 0) {
+            h = BigIntBytes.hashOf(sign, mag);
+            hash = h;
+        }
+        return h;
+    }
+
+    /** The smaller of the two ({@code this} when equal). */
+    public BigInt min(BigInt val) {
+        return compareTo(val) <= 0 ? this : val;
+    }
+
+    /** The larger of the two ({@code this} when equal). */
+    public BigInt max(BigInt val) {
+        return compareTo(val) >= 0 ? this : val;
+    }
+
+    // ------------------------------------------------------------------ text and bytes
+
+    /**
+     * The digits in the radix, lower case, '-' first when negative; radix 10 when {@code radix} is
+     * outside 2..36, as {@link BigInteger#toString(int)}.
+     */
+    public String toString(int radix) {
+        if (radix < Character.MIN_RADIX || radix > Character.MAX_RADIX) {
+            radix = 10;
+        }
+        if (mag == null && small.bitLength() < BigMath.RADIX_CROSSOVER_BITS) {
+            return small.toString(radix);
+        }
+        String s = nat().toString(radix);
+        return sign < 0 ? "-" + s : s;
+    }
+
+    /** The decimal digits, '-' first when negative. */
+    @Override
+    public String toString() {
+        return toString(10);
+    }
+
+    /**
+     * The minimal big-endian two's-complement bytes (at least one; sign bit included), as
+     * {@link BigInteger#toByteArray()}.
+     *
+     * @throws ArithmeticException when the value needs more bytes than an array holds
+     */
+    public byte[] toByteArray() {
+        if (mag == null) {
+            return small.toByteArray();
+        }
+        return BigIntBytes.toTwosComplement(sign, mag, BigIntBits.bitLength(sign, mag));
+    }
+
+    // ------------------------------------------------------------------ Number
+
+    /** The low 32 bits of the two's-complement value. */
+    @Override
+    public int intValue() {
+        return mag == null ? small.intValue() : (int) longValue();
+    }
+
+    /** The low 64 bits of the two's-complement value. */
+    @Override
+    public long longValue() {
+        if (mag == null) {
+            return small.longValue();
+        }
+        long v = mag.longValue(); // |x| mod 2^64; -|x| mod 2^64 is its wrapping negation
+        return sign < 0 ? -v : v;
+    }
+
+    /** The nearest float (ties to even), infinite when too large, as {@link BigInteger#floatValue()}. */
+    @Override
+    public float floatValue() {
+        if (mag == null) {
+            return small.floatValue();
+        }
+        float f = mag.floatValue(); // round to nearest is symmetric: rounding |x| and negating is exact
+        return sign < 0 ? -f : f;
+    }
+
+    /** The nearest double (ties to even), infinite when too large, as {@link BigInteger#doubleValue()}. */
+    @Override
+    public double doubleValue() {
+        if (mag == null) {
+            return small.doubleValue();
+        }
+        double d = mag.doubleValue();
+        return sign < 0 ? -d : d;
+    }
+
+    /**
+     * The value as a long.
+     *
+     * @throws ArithmeticException when it is outside the long range
+     */
+    public long longValueExact() {
+        if (bitLength() <= 63) {
+            return longValue();
+        }
+        throw new ArithmeticException("BigInt out of long range");
+    }
+
+    /**
+     * The value as an int.
+     *
+     * @throws ArithmeticException when it is outside the int range
+     */
+    public int intValueExact() {
+        if (bitLength() <= 31) {
+            return intValue();
+        }
+        throw new ArithmeticException("BigInt out of int range");
+    }
+
+    /**
+     * The value as a short.
+     *
+     * @throws ArithmeticException when it is outside the short range
+     */
+    public short shortValueExact() {
+        if (bitLength() <= 15) {
+            return (short) intValue();
+        }
+        throw new ArithmeticException("BigInt out of short range");
+    }
+
+    /**
+     * The value as a byte.
+     *
+     * @throws ArithmeticException when it is outside the byte range
+     */
+    public byte byteValueExact() {
+        if (bitLength() <= 7) {
+            return (byte) intValue();
+        }
+        throw new ArithmeticException("BigInt out of byte range");
+    }
+
+    // ------------------------------------------------------------------ serialization
+
+    /** Serialized as its sign and BigNat magnitude, through a proxy that validates them when read. */
+    private Object writeReplace() {
+        return new SerialForm(sign, nat());
+    }
+
+    /** A BigInt never appears in a stream itself; a forged one is rejected. */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("BigInt is serialized through its proxy");
+    }
+
+    private void readObjectNoData() throws InvalidObjectException {
+        throw new InvalidObjectException("BigInt is serialized through its proxy");
+    }
+
+    /** The serial form: the signum and the magnitude (a BigNat, itself validated when read). */
+    private static final class SerialForm implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final int signum;
+        private final BigNat magnitude;
+
+        SerialForm(int signum, BigNat magnitude) {
+            this.signum = signum;
+            this.magnitude = magnitude;
+        }
+
+        private Object readResolve() throws ObjectStreamException {
+            if (magnitude == null) {
+                throw new InvalidObjectException("BigInt: missing magnitude");
+            }
+            try {
+                return of(signum, magnitude);
+            } catch (IllegalArgumentException e) {
+                InvalidObjectException ex = new InvalidObjectException(e.getMessage());
+                ex.initCause(e);
+                throw ex;
+            }
+        }
+    }
+}

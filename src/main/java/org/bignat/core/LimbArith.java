@@ -1,0 +1,192 @@
+package org.bignat.core;
+
+/**
+ * Carry-propagating primitives on unsigned 64-bit limbs (little-endian, array + offset + length),
+ * the building blocks of the basecase, Karatsuba and Toom layers and of division. Java 17 has no unsigned high
+ * product and no add-with-carry, so both are written out: the unsigned high word of x*y is the
+ * signed {@link Math#multiplyHigh} plus y when x is "negative" plus x when y is (two's complement
+ * correction), and the carry out of s = x + y is the top bit of (x & y) | ((x | y) & ~s).
+ */
+public final class LimbArith {
+    private LimbArith() {}
+
+    /** Unsigned high 64 bits of the 128-bit product x * y. */
+    public static long mulHi(long x, long y) {
+        return Math.multiplyHigh(x, y) + ((x >> 63) & y) + ((y >> 63) & x);
+    }
+
+    /** Carry (0 or 1) out of the unsigned sum s = x + y (+ carry in), given x, y and s. */
+    public static long carryOut(long x, long y, long s) {
+        return ((x & y) | ((x | y) & ~s)) >>> 63;
+    }
+
+    /** r = x + y over n limbs; returns the carry out (0 or 1). r may alias x or y at equal offsets. */
+    public static long add(long[] r, int ro, long[] x, int xo, long[] y, int yo, int n) {
+        long c = 0;
+        for (int i = 0; i < n; i++) {
+            long a = x[xo + i];
+            long b = y[yo + i];
+            long s = a + b + c;
+            c = ((a & b) | ((a | b) & ~s)) >>> 63;
+            r[ro + i] = s;
+        }
+        return c;
+    }
+
+    /** r = x - y over n limbs; returns the borrow out (0 or 1). */
+    public static long sub(long[] r, int ro, long[] x, int xo, long[] y, int yo, int n) {
+        long c = 0;
+        for (int i = 0; i < n; i++) {
+            long a = x[xo + i];
+            long b = y[yo + i];
+            long d = a - b - c;
+            c = ((~a & b) | (~(a ^ b) & d)) >>> 63;
+            r[ro + i] = d;
+        }
+        return c;
+    }
+
+    /**
+     * r = x + y where x has xn limbs and y has yn <= xn limbs; writes xn limbs, returns carry out.
+     */
+    public static long addUneven(long[] r, int ro, long[] x, int xo, int xn, long[] y, int yo, int yn) {
+        long c = add(r, ro, x, xo, y, yo, yn);
+        return add1(r, ro + yn, x, xo + yn, xn - yn, c);
+    }
+
+    /** r = x - y, x of xn limbs, y of yn <= xn limbs; writes xn limbs, returns the borrow out. */
+    public static long subUneven(long[] r, int ro, long[] x, int xo, int xn, long[] y, int yo, int yn) {
+        long c = sub(r, ro, x, xo, y, yo, yn);
+        return sub1(r, ro + yn, x, xo + yn, xn - yn, c);
+    }
+
+    /** r = x + c over n limbs (c unsigned); returns the carry out. */
+    public static long add1(long[] r, int ro, long[] x, int xo, int n, long c) {
+        int i = 0;
+        for (; i < n && c != 0; i++) {
+            long s = x[xo + i] + c;
+            c = Long.compareUnsigned(s, c) < 0 ? 1 : 0;
+            r[ro + i] = s;
+        }
+        if (r != x || ro != xo) {
+            System.arraycopy(x, xo + i, r, ro + i, n - i);
+        }
+        return c;
+    }
+
+    /** r = x - c over n limbs (c unsigned); returns the borrow out. */
+    public static long sub1(long[] r, int ro, long[] x, int xo, int n, long c) {
+        int i = 0;
+        for (; i < n && c != 0; i++) {
+            long a = x[xo + i];
+            long d = a - c;
+            c = Long.compareUnsigned(a, c) < 0 ? 1 : 0;
+            r[ro + i] = d;
+        }
+        if (r != x || ro != xo) {
+            System.arraycopy(x, xo + i, r, ro + i, n - i);
+        }
+        return c;
+    }
+
+    /** Adds c into r[ro..ro+n) in place, propagating; returns the carry out of the top. */
+    public static long incr(long[] r, int ro, int n, long c) {
+        for (int i = 0; i < n && c != 0; i++) {
+            long s = r[ro + i] + c;
+            c = Long.compareUnsigned(s, c) < 0 ? 1 : 0;
+            r[ro + i] = s;
+        }
+        return c;
+    }
+
+    /** Subtracts c from r[ro..ro+n) in place, propagating; returns the borrow out of the top. */
+    public static long decr(long[] r, int ro, int n, long c) {
+        for (int i = 0; i < n && c != 0; i++) {
+            long a = r[ro + i];
+            r[ro + i] = a - c;
+            c = Long.compareUnsigned(a, c) < 0 ? 1 : 0;
+        }
+        return c;
+    }
+
+    /** Adds x (xn limbs) into r at ro, propagating the carry up to r's limit rn; returns carry out. */
+    public static long addInto(long[] r, int ro, int rn, long[] x, int xo, int xn) {
+        long c = add(r, ro, r, ro, x, xo, xn);
+        return incr(r, ro + xn, rn - xn, c);
+    }
+
+    /** Subtracts x (xn limbs) from r at ro, borrowing up to r's limit rn; returns borrow out. */
+    public static long subInto(long[] r, int ro, int rn, long[] x, int xo, int xn) {
+        long c = sub(r, ro, r, ro, x, xo, xn);
+        return decr(r, ro + xn, rn - xn, c);
+    }
+
+    /** r = x * m over n limbs; returns the high limb. */
+    public static long mul1(long[] r, int ro, long[] x, int xo, int n, long m) {
+        long c = 0;
+        long mNeg = m >> 63;
+        for (int i = 0; i < n; i++) {
+            long a = x[xo + i];
+            long lo = a * m;
+            long hi = Math.multiplyHigh(a, m) + ((a >> 63) & m) + (mNeg & a);
+            long s = lo + c;
+            r[ro + i] = s;
+            c = hi + (((lo & c) | ((lo | c) & ~s)) >>> 63);
+        }
+        return c;
+    }
+
+    /** r += x * m over n limbs; returns the carry limb out of the top. */
+    public static long addMul1(long[] r, int ro, long[] x, int xo, int n, long m) {
+        long c = 0;
+        long mNeg = m >> 63;
+        for (int i = 0; i < n; i++) {
+            long a = x[xo + i];
+            long lo = a * m;
+            long hi = Math.multiplyHigh(a, m) + ((a >> 63) & m) + (mNeg & a);
+            // Branch-free carries: random data would mispredict a compare-and-branch half the time.
+            long s1 = lo + c;
+            long c1 = ((lo & c) | ((lo | c) & ~s1)) >>> 63;
+            long t = r[ro + i];
+            long s2 = s1 + t;
+            long c2 = ((s1 & t) | ((s1 | t) & ~s2)) >>> 63;
+            r[ro + i] = s2;
+            c = hi + c1 + c2;
+        }
+        return c;
+    }
+
+    /** Compares x and y of n limbs each as unsigned numbers: negative, zero or positive. */
+    public static int cmp(long[] x, int xo, long[] y, int yo, int n) {
+        for (int i = n - 1; i >= 0; i--) {
+            long a = x[xo + i];
+            long b = y[yo + i];
+            if (a != b) {
+                return Long.compareUnsigned(a, b);
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * r = |x - y| over n limbs; returns true when x < y (the difference was negated).
+     */
+    public static boolean absDiff(long[] r, int ro, long[] x, int xo, long[] y, int yo, int n) {
+        if (cmp(x, xo, y, yo, n) >= 0) {
+            sub(r, ro, x, xo, y, yo, n);
+            return false;
+        }
+        sub(r, ro, y, yo, x, xo, n);
+        return true;
+    }
+
+    /** True when all n limbs are zero. */
+    public static boolean isZero(long[] x, int xo, int n) {
+        for (int i = 0; i < n; i++) {
+            if (x[xo + i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

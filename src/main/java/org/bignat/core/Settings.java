@@ -1,0 +1,98 @@
+package org.bignat.core;
+
+import java.util.Locale;
+
+/**
+ * Every {@code bignat.*} system property, read once, here and nowhere else. Each is read when this
+ * class initializes (the first BigNat operation that needs one), so set them on the command line
+ * ({@code -Dbignat.engine=cpu}) or before that first operation. A malformed number falls back to
+ * the default; a number out of range is clamped to the range given.
+ *
+ * <table class="striped">
+ * <caption>Settings</caption>
+ * <thead><tr><th>property</th><th>default</th><th>effect</th></tr></thead>
+ * <tbody>
+ * <tr><td>{@code bignat.engine}</td><td>{@code auto}</td><td>{@code auto}: the GPU for large
+ *     products when one is there, the best CPU engine otherwise; {@code cpu}: never the GPU;
+ *     {@code cuda}: the GPU for every engine operation, failing when there is none</td></tr>
+ * <tr><td>{@code bignat.vector}</td><td>{@code auto}</td><td>{@code auto}: the Vector API kernels
+ *     where the module is readable and the CPU has 64-bit lane multiplies (512-bit vectors), else the
+ *     scalar ones; {@code on}: the Vector API kernels wherever they load; {@code off}: scalar</td></tr>
+ * <tr><td>{@code bignat.parallelism}</td><td>available processors</td><td>worker threads of the CPU
+ *     engine, 1 to 32767; 1 runs every operation on the caller's thread</td></tr>
+ * <tr><td>{@code bignat.cuda.device}</td><td>0</td><td>the ordinal of the CUDA device to use</td></tr>
+ * <tr><td>{@code bignat.cuda.stagingSlotBytes}</td><td>4 MiB</td><td>bytes per pinned staging slot of
+ *     host-device transfers (at least 64 KiB, rounded down to a multiple of 32)</td></tr>
+ * <tr><td>{@code bignat.cuda.stagingSlots}</td><td>96 MiB / slot size</td><td>pinned staging slots in
+ *     all (at least 2), created on demand</td></tr>
+ * <tr><td>{@code bignat.cuda.copyThreads}</td><td>min(8, processors - 1)</td><td>threads copying
+ *     between the Java heap and the staging slots (at least 1)</td></tr>
+ * <tr><td>{@code bignat.ssa.k}</td><td>0</td><td>diagnostic: forces the CPU Schönhage–Strassen
+ *     transform length 2^k of top-level products (0: the cost model chooses)</td></tr>
+ * <tr><td>{@code bignat.ssa.trace}</td><td>unset</td><td>diagnostic: prints each top-level CPU
+ *     Schönhage–Strassen product's plan and phase times to stderr ({@code cpu}: thread CPU time
+ *     instead of wall time)</td></tr>
+ * </tbody>
+ * </table>
+ */
+public final class Settings {
+    private Settings() {}
+
+    /** {@code bignat.engine}, lower case and trimmed: {@code auto}, {@code cpu} or {@code cuda} (else unknown). */
+    public static final String ENGINE = string("bignat.engine", "auto").trim().toLowerCase(Locale.ROOT);
+
+    /** The raw value of {@code bignat.engine}, for messages. */
+    public static final String ENGINE_RAW = string("bignat.engine", "auto");
+
+    /**
+     * {@code bignat.vector}, lower case: {@code auto} (the Vector API kernels where they are faster),
+     * {@code on} (wherever they load) or {@code off} (scalar kernels).
+     */
+    public static final String VECTOR = string("bignat.vector", "auto").trim().toLowerCase(Locale.ROOT);
+
+    /** The largest pool ForkJoinPool accepts. */
+    private static final int MAX_PARALLELISM = 0x7fff;
+
+    /** {@code bignat.parallelism}: worker threads, in [1, 32767]. */
+    public static final int PARALLELISM =
+            integer("bignat.parallelism", Runtime.getRuntime().availableProcessors(), 1, MAX_PARALLELISM);
+
+    /** {@code bignat.cuda.device}: the CUDA device ordinal. */
+    public static final int CUDA_DEVICE = integer("bignat.cuda.device", 0, 0, Integer.MAX_VALUE);
+
+    /** {@code bignat.cuda.stagingSlotBytes}: bytes per pinned staging slot, a multiple of 32. */
+    public static final int CUDA_STAGING_SLOT_BYTES =
+            integer("bignat.cuda.stagingSlotBytes", 4 << 20, 64 << 10, 1 << 30) & ~31;
+
+    /** {@code bignat.cuda.stagingSlots}: pinned staging slots in all. */
+    public static final int CUDA_STAGING_SLOTS = integer("bignat.cuda.stagingSlots",
+            (int) Math.max(2, (96L << 20) / CUDA_STAGING_SLOT_BYTES), 2, 1 << 16);
+
+    /** {@code bignat.cuda.copyThreads}: heap-to-staging copy threads. */
+    public static final int CUDA_COPY_THREADS = integer("bignat.cuda.copyThreads",
+            Math.min(8, Runtime.getRuntime().availableProcessors() - 1), 1, 256);
+
+    /** {@code bignat.ssa.k}: forced top-level CPU transform length exponent, 0 for the cost model. */
+    public static final int SSA_FORCE_K = integer("bignat.ssa.k", 0, 0, 24);
+
+    /** {@code bignat.ssa.trace}: null (off), or the requested mode ({@code cpu} for thread CPU time). */
+    public static final String SSA_TRACE = System.getProperty("bignat.ssa.trace");
+
+    private static String string(String key, String def) {
+        String v = System.getProperty(key);
+        return v == null ? def : v;
+    }
+
+    private static int integer(String key, int def, int min, int max) {
+        String v = System.getProperty(key);
+        int value = def;
+        if (v != null && !v.isBlank()) {
+            try {
+                value = Integer.parseInt(v.trim());
+            } catch (NumberFormatException e) {
+                value = def;
+            }
+        }
+        return Math.max(min, Math.min(max, value));
+    }
+}

@@ -1,0 +1,218 @@
+package org.bignat.gcd;
+
+import org.bignat.core.LimbArith;
+import org.bignat.div.TwoByOne;
+
+/**
+ * Lehmer's step on two-limb leading parts (the "double-digit" Lehmer step): from the top 128 bits
+ * of {@code a} and {@code b} (aligned by the same shift, the larger one's top bit set), a matrix
+ * {@code M = (u00 u01; u10 u11)} of one-limb naturals with determinant 1 such that
+ * {@code (a; b) = M (a'; b')} is a correct partial reduction of the full numbers.
+ *
+ * <p>The reduction is subtractive (Möller, "On Schönhage's algorithm and subquadratic integer gcd
+ * computation", Math. Comp. 77, 2008): each step replaces the larger of the two by its remainder
+ * plus, where that remainder would fall below the stopping bound, one more copy of the smaller one
+ * (so the quotient used is always correct for the full numbers). The double-precision phase runs
+ * while the larger value has at least 96 significant bits, then the leading 96 bits continue in one
+ * limb down to 2^33 (half a limb plus one bit), the bound below which a quotient of the truncated
+ * values may differ from the full numbers' quotient.
+ */
+final class DoubleLimbStep {
+    private static final long HALF = 1L << 32;
+    private static final long STOP = 1L << 33;
+
+    private DoubleLimbStep() {}
+
+    /**
+     * Fills {@code u = {u00, u01, u10, u11}} and returns true, or returns false when no reduction is
+     * possible (one value is below 2^65 or the difference is).
+     */
+    static boolean reduce(long ah, long al, long bh, long bl, long[] u) {
+        long u00, u01, u10, u11;
+        if (lt(ah, 2) || lt(bh, 2)) {
+            return false;
+        }
+        boolean subtractA;
+        if (gt(ah, bh) || (ah == bh && gt(al, bl))) {
+            long borrow = lt(al, bl) ? 1 : 0;
+            al -= bl;
+            ah = ah - bh - borrow;
+            if (lt(ah, 2)) {
+                return false;
+            }
+            u00 = 1; u01 = 1; u11 = 1; u10 = 0;
+            subtractA = false;
+        } else {
+            long borrow = lt(bl, al) ? 1 : 0;
+            bl -= al;
+            bh = bh - ah - borrow;
+            if (lt(bh, 2)) {
+                return false;
+            }
+            u00 = 1; u10 = 1; u11 = 1; u01 = 0;
+            subtractA = true;
+        }
+        boolean single = false;
+        // double-precision phase; subtractA: a is the larger (by its high limb), reduce it next
+        subtractA = !lt(ah, bh);
+        boolean done = false;
+        long[] qr = new long[3];
+        while (!done) {
+            if (subtractA) {
+                // a >= b: reduce a
+                if (ah == bh) { done = true; break; }
+                if (lt(ah, HALF)) {
+                    ah = (ah << 32) | (al >>> 32);
+                    bh = (bh << 32) | (bl >>> 32);
+                    single = true;
+                    break;
+                }
+                long borrow = lt(al, bl) ? 1 : 0;
+                al -= bl;
+                ah = ah - bh - borrow;
+                if (lt(ah, 2)) { done = true; break; }
+                if (!gt(ah, bh)) {
+                    u01 += u00;
+                    u11 += u10;
+                } else {
+                    div2(ah, al, bh, bl, qr);
+                    long q = qr[0];
+                    al = qr[1];
+                    ah = qr[2];
+                    if (lt(ah, 2)) {
+                        u01 += q * u00; // a too small: q (not q + 1) keeps it above the bound
+                        u11 += q * u10;
+                        done = true;
+                        break;
+                    }
+                    q++;
+                    u01 += q * u00;
+                    u11 += q * u10;
+                }
+                subtractA = false;
+            } else {
+                // b >= a: reduce b
+                if (ah == bh) { done = true; break; }
+                if (lt(bh, HALF)) {
+                    ah = (ah << 32) | (al >>> 32);
+                    bh = (bh << 32) | (bl >>> 32);
+                    single = true;
+                    break;
+                }
+                long borrow = lt(bl, al) ? 1 : 0;
+                bl -= al;
+                bh = bh - ah - borrow;
+                if (lt(bh, 2)) { done = true; break; }
+                if (!gt(bh, ah)) {
+                    u00 += u01;
+                    u10 += u11;
+                } else {
+                    div2(bh, bl, ah, al, qr);
+                    long q = qr[0];
+                    bl = qr[1];
+                    bh = qr[2];
+                    if (lt(bh, 2)) {
+                        u00 += q * u01;
+                        u10 += q * u11;
+                        done = true;
+                        break;
+                    }
+                    q++;
+                    u00 += q * u01;
+                    u10 += q * u11;
+                }
+                subtractA = true;
+            }
+        }
+        if (single) {
+            // single-precision phase on the leading 96 bits; the lowest half limb is dropped, so
+            // the matrix is not quite maximal, but every quotient is still correct
+            while (true) {
+                if (subtractA) {
+                    ah -= bh;
+                    if (lt(ah, STOP)) break;
+                    if (!gt(ah, bh)) {
+                        u01 += u00;
+                        u11 += u10;
+                    } else {
+                        long q = Long.divideUnsigned(ah, bh);
+                        ah = Long.remainderUnsigned(ah, bh);
+                        if (lt(ah, STOP)) {
+                            u01 += q * u00;
+                            u11 += q * u10;
+                            break;
+                        }
+                        q++;
+                        u01 += q * u00;
+                        u11 += q * u10;
+                    }
+                    subtractA = false;
+                } else {
+                    bh -= ah;
+                    if (lt(bh, STOP)) break;
+                    if (!gt(bh, ah)) {
+                        u00 += u01;
+                        u10 += u11;
+                    } else {
+                        long q = Long.divideUnsigned(bh, ah);
+                        bh = Long.remainderUnsigned(bh, ah);
+                        if (lt(bh, STOP)) {
+                            u00 += q * u01;
+                            u10 += q * u11;
+                            break;
+                        }
+                        q++;
+                        u00 += q * u01;
+                        u10 += q * u11;
+                    }
+                    subtractA = true;
+                }
+            }
+        }
+        u[0] = u00;
+        u[1] = u01;
+        u[2] = u10;
+        u[3] = u11;
+        return true;
+    }
+
+    /**
+     * {q, r_lo, r_hi} = floor and remainder of (ah:al) / (bh:bl), for a >= b and bh >= 2: the
+     * quotient estimated from the normalized divisor's top limb (Knuth 4.3.1, Theorem B: at most
+     * two too large), then corrected.
+     */
+    static void div2(long ah, long al, long bh, long bl, long[] out) {
+        int sh = Long.numberOfLeadingZeros(bh); // <= 62
+        long nh = sh == 0 ? bh : (bh << sh) | (bl >>> (64 - sh));
+        long u1 = sh == 0 ? 0 : ah >>> (64 - sh);
+        long u0 = sh == 0 ? ah : (ah << sh) | (al >>> (64 - sh));
+        long q = TwoByOne.divlu(u1, u0, nh);
+        // p = q * b as three limbs
+        long p0 = q * bl;
+        long c0 = LimbArith.mulHi(q, bl);
+        long t = q * bh;
+        long p1 = t + c0;
+        long p2 = LimbArith.mulHi(q, bh) + (Long.compareUnsigned(p1, t) < 0 ? 1 : 0);
+        while (p2 != 0 || gt(p1, ah) || (p1 == ah && gt(p0, al))) {
+            q--;
+            long borrow = lt(p0, bl) ? 1 : 0;
+            p0 -= bl;
+            long s = p1 - bh - borrow;
+            long borrow2 = (lt(p1, bh) || (p1 == bh && borrow == 1)) ? 1 : 0;
+            p1 = s;
+            p2 -= borrow2;
+        }
+        long borrow = lt(al, p0) ? 1 : 0;
+        out[0] = q;
+        out[1] = al - p0;
+        out[2] = ah - p1 - borrow;
+    }
+
+    private static boolean lt(long x, long y) {
+        return Long.compareUnsigned(x, y) < 0;
+    }
+
+    private static boolean gt(long x, long y) {
+        return Long.compareUnsigned(x, y) > 0;
+    }
+}

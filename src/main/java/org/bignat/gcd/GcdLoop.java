@@ -1,0 +1,121 @@
+package org.bignat.gcd;
+
+import java.util.Arrays;
+import org.bignat.core.Limbs;
+import org.bignat.div.Division;
+
+/**
+ * The gcd loop shared by {@link Gcd} and {@link ExtendedGcd}: half-gcd reductions of the top limbs
+ * while the pair is at least {@link Gcd#GCD_HGCD_THRESHOLD} limbs, then Lehmer's double-limb steps
+ * in place, with a Euclidean division step wherever a reduction is not possible (one value much
+ * smaller than the other). With a {@link Cofactors} the same transformations are applied to the
+ * cofactors of the first input.
+ */
+final class GcdLoop {
+    private GcdLoop() {}
+
+    /**
+     * gcd(a, b) of trimmed naturals, not both zero; with {@code co} non-null, on return it holds
+     * {@code sa} (cofactor of the result) in its first slot.
+     */
+    static long[] run(long[] a, long[] b, Cofactors co, int hgcdFrom) {
+        HalfGcd.Pair ab = new HalfGcd.Pair(a, b);
+        while (true) {
+            int n = ab.size();
+            if (ab.a.length == 0 || ab.b.length == 0 || n < hgcdFrom) {
+                break;
+            }
+            if (Math.min(ab.a.length, ab.b.length) * 4 < n * 3) { // very unequal: divide first
+                euclidStep(ab, co);
+                continue;
+            }
+            int p = n * PART_NUM / PART_DEN;
+            HalfGcd.Pair hi = new HalfGcd.Pair(Limbs.high(ab.a, p), Limbs.high(ab.b, p));
+            Matrix m = new Matrix();
+            if (HalfGcd.hgcd(hi, m)) {
+                HalfGcd.adjust(ab, hi, m, p);
+                if (co != null) {
+                    co.applyInverse(m);
+                }
+            } else {
+                euclidStep(ab, co);
+            }
+        }
+        return lehmer(ab, co);
+    }
+
+    /** The half-gcd runs on the top (1 - PART) of the limbs: p = n PART_NUM / PART_DEN. */
+    static final int PART_NUM = 1;
+    static final int PART_DEN = 2;
+
+    /** The larger value becomes its remainder modulo the smaller one (both nonzero). */
+    static void euclidStep(HalfGcd.Pair ab, Cofactors co) {
+        boolean reduceA = Limbs.compare(ab.a, ab.b) >= 0;
+        long[] large = reduceA ? ab.a : ab.b;
+        long[] small = reduceA ? ab.b : ab.a;
+        long[][] qr = Division.divideAndRemainder(large, small);
+        if (co != null) {
+            co.quotient(qr[0], reduceA);
+        }
+        if (reduceA) {
+            ab.a = qr[1];
+        } else {
+            ab.b = qr[1];
+        }
+    }
+
+    /** Lehmer's algorithm with double-limb steps, in place on two working arrays. */
+    static long[] lehmer(HalfGcd.Pair ab, Cofactors co) {
+        int cap = ab.size();
+        long[] a = Arrays.copyOf(ab.a, cap);
+        long[] b = Arrays.copyOf(ab.b, cap);
+        long[] ta = new long[cap];
+        long[] tb = new long[cap];
+        int na = ab.a.length, nb = ab.b.length;
+        long[] u = new long[4];
+        while (na > 0 && nb > 0) {
+            int n = Math.max(na, nb);
+            if (n > 2) {
+                long mask = a[n - 1] | b[n - 1];
+                long ah, al, bh, bl;
+                if (mask < 0) {
+                    ah = a[n - 1]; al = a[n - 2];
+                    bh = b[n - 1]; bl = b[n - 2];
+                } else {
+                    int sh = Long.numberOfLeadingZeros(mask);
+                    ah = (a[n - 1] << sh) | (a[n - 2] >>> (64 - sh));
+                    al = (a[n - 2] << sh) | (a[n - 3] >>> (64 - sh));
+                    bh = (b[n - 1] << sh) | (b[n - 2] >>> (64 - sh));
+                    bl = (b[n - 2] << sh) | (b[n - 3] >>> (64 - sh));
+                }
+                if (DoubleLimbStep.reduce(ah, al, bh, bl, u)) {
+                    int na1 = LimbLin.mulSub(ta, a, na, u[3], b, nb, u[1], n);
+                    nb = LimbLin.mulSub(tb, b, nb, u[0], a, na, u[2], n);
+                    na = na1;
+                    long[] t = a; a = ta; ta = t;
+                    t = b; b = tb; tb = t;
+                    if (co != null) {
+                        co.applyInverse(u);
+                    }
+                    continue;
+                }
+            }
+            HalfGcd.Pair p = new HalfGcd.Pair(Arrays.copyOf(a, na), Arrays.copyOf(b, nb));
+            euclidStep(p, co);
+            na = p.a.length;
+            nb = p.b.length;
+            System.arraycopy(p.a, 0, a, 0, na);
+            Arrays.fill(a, na, cap, 0L);
+            System.arraycopy(p.b, 0, b, 0, nb);
+            Arrays.fill(b, nb, cap, 0L);
+        }
+        if (nb == 0) {
+            return Arrays.copyOf(a, na);
+        }
+        if (co != null) { // the result is b: its cofactor goes to the first slot
+            co.sa = co.sb;
+            co.signA = co.signB;
+        }
+        return Arrays.copyOf(b, nb);
+    }
+}

@@ -1,0 +1,200 @@
+package org.bignat.gcd;
+
+import org.bignat.core.Limbs;
+import org.bignat.div.Division;
+import org.bignat.engine.Products;
+
+/**
+ * The subquadratic half-gcd of Möller ("On Schönhage's algorithm and subquadratic integer gcd
+ * computation", Math. Comp. 77, 2008), in the limb-granular form where a reduction of an n-limb
+ * pair stops once the two values differ by less than {@code B^s}, {@code s = floor(n/2) + 1}, both
+ * staying above it. Every step is subtractive (the larger value loses a multiple of the smaller
+ * one), so the accumulated matrix has natural entries and determinant 1, and a matrix computed from
+ * the high limbs of a pair is a correct reduction of the whole pair (Möller's Lemma on the high
+ * parts). The two recursive calls run on the top half and on the top half of what remains; the
+ * matrix products and the adjustment of the low parts are products from the engine.
+ */
+final class HalfGcd {
+    /**
+     * Size (limbs) from which the half-gcd recurses; below it, it runs Lehmer's double-limb steps
+     * only. Measured with GcdProbe (src/test/java/org/bignat/gcd, thread CPU time, gcd of random
+     * n-limb pairs) on the shared 2-core AMD EPYC (AVX2), JDK 17: see {@link Gcd#HGCD_THRESHOLD}.
+     */
+    static int threshold = Gcd.HGCD_THRESHOLD;
+
+    private HalfGcd() {}
+
+    /** A pair of naturals being reduced (trimmed limb arrays, replaced as the reduction goes). */
+    static final class Pair {
+        long[] a;
+        long[] b;
+
+        Pair(long[] a, long[] b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        int size() {
+            return Math.max(a.length, b.length);
+        }
+    }
+
+    /**
+     * Reduces the pair in place and accumulates the steps into {@code m} (the identity on entry,
+     * M = M * step): afterwards {@code (a0; b0) = M (a; b)}, both above {@code B^s} and differing by
+     * less. Returns false (pair and matrix untouched) when no reduction is possible.
+     */
+    static boolean hgcd(Pair ab, Matrix m) {
+        int n = ab.size();
+        int s = n / 2 + 1;
+        if (n <= s) {
+            return false;
+        }
+        boolean success = false;
+        if (n >= threshold) {
+            int n2 = 3 * n / 4 + 1;
+            Matrix m1 = reduceHigh(ab, n / 2);
+            if (m1 != null) {
+                m.set(m1);
+                success = true;
+                n = ab.size();
+            }
+            while (n > n2) {
+                if (!step(ab, s, m)) {
+                    return success;
+                }
+                success = true;
+                n = ab.size();
+            }
+            if (n > s + 2) {
+                Matrix m2 = reduceHigh(ab, 2 * s - n + 1);
+                if (m2 != null) {
+                    m.multiply(m2);
+                    success = true;
+                }
+            }
+        }
+        while (step(ab, s, m)) {
+            success = true;
+        }
+        return success;
+    }
+
+    /**
+     * Half-gcd of the limbs from p up, then the whole pair reduced by that matrix: returns the matrix
+     * (pair updated), or null (pair untouched) when the high parts admit no reduction.
+     */
+    static Matrix reduceHigh(Pair ab, int p) {
+        Pair hi = new Pair(Limbs.high(ab.a, p), Limbs.high(ab.b, p));
+        Matrix m = new Matrix();
+        if (!hgcd(hi, m)) {
+            return null;
+        }
+        adjust(ab, hi, m, p);
+        return m;
+    }
+
+    /**
+     * (a; b) = M^-1 (a; b) given the reduced high parts: with M = (m00 m01; m10 m11) of determinant
+     * 1, a' = hi.a B^p + m11 aLow - m01 bLow and b' = hi.b B^p + m00 bLow - m10 aLow (both natural).
+     */
+    static void adjust(Pair ab, Pair hi, Matrix m, int p) {
+        long[] aLow = Limbs.low(ab.a, p);
+        long[] bLow = Limbs.low(ab.b, p);
+        long[] a = Limbs.sub(Limbs.addShifted(Products.multiply(m.m11, aLow), hi.a, p), Products.multiply(m.m01, bLow));
+        long[] b = Limbs.sub(Limbs.addShifted(Products.multiply(m.m00, bLow), hi.b, p), Products.multiply(m.m10, aLow));
+        ab.a = a;
+        ab.b = b;
+    }
+
+    /** One Lehmer step on the leading two limbs, or else one subtract-and-divide step. */
+    static boolean step(Pair ab, int s, Matrix m) {
+        long[] a = ab.a, b = ab.b;
+        int n = ab.size();
+        long mask = get(a, n - 1) | get(b, n - 1);
+        long ah, al, bh, bl;
+        if (n == s + 1) {
+            if (Long.compareUnsigned(mask, 4) < 0) {
+                return subdivide(ab, s, m);
+            }
+            ah = get(a, n - 1); al = get(a, n - 2);
+            bh = get(b, n - 1); bl = get(b, n - 2);
+        } else if (mask < 0) {
+            ah = get(a, n - 1); al = get(a, n - 2);
+            bh = get(b, n - 1); bl = get(b, n - 2);
+        } else {
+            int sh = Long.numberOfLeadingZeros(mask);
+            ah = (get(a, n - 1) << sh) | (get(a, n - 2) >>> (64 - sh));
+            al = (get(a, n - 2) << sh) | (get(a, n - 3) >>> (64 - sh));
+            bh = (get(b, n - 1) << sh) | (get(b, n - 2) >>> (64 - sh));
+            bl = (get(b, n - 2) << sh) | (get(b, n - 3) >>> (64 - sh));
+        }
+        long[] u = new long[4];
+        if (DoubleLimbStep.reduce(ah, al, bh, bl, u)) {
+            m.mulSmall(u);
+            long[] ra = new long[n];
+            long[] rb = new long[n];
+            int na = LimbLin.mulSub(ra, a, a.length, u[3], b, b.length, u[1], n);
+            int nb = LimbLin.mulSub(rb, b, b.length, u[0], a, a.length, u[2], n);
+            ab.a = Limbs.trim(java.util.Arrays.copyOf(ra, na));
+            ab.b = Limbs.trim(java.util.Arrays.copyOf(rb, nb));
+            return true;
+        }
+        return subdivide(ab, s, m);
+    }
+
+    /**
+     * One subtraction then one division, each kept only while the reduced value stays above
+     * {@code B^s} (a quotient whose remainder would fall below is taken one smaller). Returns false,
+     * the pair untouched, when not even the subtraction is possible.
+     */
+    static boolean subdivide(Pair ab, int s, Matrix m) {
+        long[] a = ab.a, b = ab.b;
+        int c = Limbs.compare(a, b);
+        if (c == 0) {
+            return false;
+        }
+        boolean reduceB = c < 0;
+        long[] small = reduceB ? a : b;
+        long[] large = reduceB ? b : a;
+        if (small.length <= s) {
+            return false;
+        }
+        long[] d = Limbs.sub(large, small);
+        if (d.length <= s) {
+            return false;
+        }
+        m.addQuotient(new long[] {1}, reduceB);
+        large = d;
+        c = Limbs.compare(small, large);
+        if (c != 0) {
+            if (c > 0) { // the other one is now the larger: reduce it
+                long[] t = small;
+                small = large;
+                large = t;
+                reduceB = !reduceB;
+            }
+            long[][] qr = Division.divideAndRemainder(large, small);
+            long[] q = qr[0];
+            long[] r = qr[1];
+            if (r.length <= s) {
+                q = Limbs.subSmall(q, 1);
+                r = Limbs.add(r, small);
+            }
+            m.addQuotient(q, reduceB);
+            large = r;
+        }
+        if (reduceB) {
+            ab.a = small;
+            ab.b = large;
+        } else {
+            ab.a = large;
+            ab.b = small;
+        }
+        return true;
+    }
+
+    static long get(long[] x, int i) {
+        return i >= 0 && i < x.length ? x[i] : 0;
+    }
+}

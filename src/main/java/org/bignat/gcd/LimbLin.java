@@ -1,0 +1,58 @@
+package org.bignat.gcd;
+
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
+
+/**
+ * Linear combinations of naturals with one-limb coefficients, the updates of Lehmer's steps: the
+ * matrix of a double-limb step applied to the full numbers, and to the cofactors.
+ */
+final class LimbLin {
+    private LimbLin() {}
+
+    /** x * mx + y * my (coefficients unsigned), trimmed. */
+    static long[] mulAdd(long[] x, long mx, long[] y, long my) {
+        int nx = Limbs.length(x), ny = Limbs.length(y);
+        int n = Math.max(nx, ny) + 2;
+        long[] r = new long[n];
+        r[nx] = LimbArith.mul1(r, 0, x, 0, nx, mx);
+        long c = LimbArith.addMul1(r, 0, y, 0, ny, my);
+        LimbArith.incr(r, ny, n - ny, c);
+        return Limbs.trim(r);
+    }
+
+    /**
+     * {@code r[0..n) = x * mx - y * my} when that difference lies in [0, B^n) (computed modulo B^n,
+     * so intermediate overflow is harmless); x and y have at most n limbs. Returns the trimmed length.
+     */
+    static int mulSub(long[] r, long[] x, int nx, long mx, long[] y, int ny, long my, int n) {
+        java.util.Arrays.fill(r, 0, n, 0L);
+        long hi = LimbArith.mul1(r, 0, x, 0, nx, mx);
+        if (nx < n) {
+            r[nx] = hi;
+        }
+        long borrow = subMul1(r, y, ny, my);
+        if (ny < n) {
+            LimbArith.decr(r, ny, n - ny, borrow);
+        }
+        return Limbs.length(r, n);
+    }
+
+    /** r[0..n) -= y[0..n) * m; returns the limb borrowed out of the top. */
+    static long subMul1(long[] r, long[] y, int n, long m) {
+        long c = 0;
+        for (int i = 0; i < n; i++) {
+            long a = y[i];
+            long lo = a * m;
+            long hi = LimbArith.mulHi(a, m);
+            long s = lo + c;
+            hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+            long t = r[i];
+            long d = t - s;
+            hi += Long.compareUnsigned(t, s) < 0 ? 1 : 0;
+            r[i] = d;
+            c = hi;
+        }
+        return c;
+    }
+}

@@ -1,0 +1,142 @@
+package org.bignat.modular;
+
+import java.util.Arrays;
+import org.bignat.core.LimbArith;
+import org.bignat.core.Limbs;
+import org.bignat.div.Division;
+import org.bignat.engine.Products;
+
+/**
+ * Montgomery arithmetic modulo an odd m of n limbs (Montgomery, "Modular multiplication without
+ * trial division", Math. Comp. 44, 1985): residues x are held as x R mod m with R = B^n, and a
+ * product is reduced by REDC, which divides by R instead of by m. The product itself comes from
+ * {@link Products} (squares as squares). Below {@link #REDC_PRODUCT_THRESHOLD} limbs REDC runs word
+ * by word (n one-limb passes); from it, with the full inverse {@code -m^-1 mod R} computed once by
+ * Newton–Hensel lifting, REDC is two products: {@code q = (t mod R) m' mod R}, then
+ * {@code (t + q m) / R}, so a modular product costs about three products of the modulus's size, on
+ * the engine chosen for that size (FFT, or the GPU).
+ */
+final class Montgomery implements ModRing {
+    /**
+     * Modulus size (limbs) from which REDC is done by two products instead of word by word.
+     * Measured with ModPowProbe (src/test/java/org/bignat/modular, thread CPU time, modPow with an
+     * exponent as long as the modulus) on the shared 2-core AMD EPYC, JDK 17: see the constant's
+     * use in docs/design.md, "Number theory".
+     */
+    static final int REDC_PRODUCT_THRESHOLD = 200;
+
+    private final long[] m;
+    private final int n;
+    /** -m^-1 mod B. */
+    private final long minv1;
+    /** -m^-1 mod B^n, for the product form (null below the threshold). */
+    private final long[] minvFull;
+    private final long[] one;
+
+    Montgomery(long[] modulus) {
+        this(modulus, Limbs.length(modulus) >= REDC_PRODUCT_THRESHOLD);
+    }
+
+    Montgomery(long[] modulus, boolean productRedc) {
+        m = Limbs.trim(modulus);
+        n = m.length;
+        if (n == 0 || (m[0] & 1) == 0) {
+            throw new IllegalArgumentException("Montgomery needs an odd modulus");
+        }
+        minv1 = -inverse64(m[0]);
+        minvFull = productRedc ? negateMod(inverseModPower(m, n), n) : null;
+        one = Division.remainder(Limbs.shiftLeft(new long[] {1}, 64L * n), m);
+    }
+
+    /** m^-1 mod 2^64 for odd m: Newton's iteration x = x (2 - m x), each step doubling the bits. */
+    static long inverse64(long m) {
+        long x = m; // correct to 3 bits: m m = 1 mod 8
+        for (int i = 0; i < 5; i++) {
+            x *= 2 - m * x;
+        }
+        return x;
+    }
+
+    /** m^-1 mod B^k for odd m: Hensel lifting x = x + x (1 - m x) mod B^2j, products from the engine. */
+    static long[] inverseModPower(long[] m, int k) {
+        long[] x = {inverse64(m[0])};
+        int j = 1;
+        while (j < k) {
+            int j2 = Math.min(2 * j, k);
+            // e = (m x - 1) mod B^j2 is divisible by B^j; x' = x - x e mod B^j2
+            long[] mx = Products.multiply(Limbs.low(m, j2), x);
+            long[] e = Limbs.low(mx, j2);
+            long[] eHigh = Limbs.high(Limbs.subSmall(e, 1), j); // (m x - 1) / B^j mod B^(j2-j)
+            long[] corr = Limbs.low(Products.multiply(x, Limbs.low(eHigh, j2 - j)), j2 - j);
+            // x' = x - corr B^j mod B^j2
+            x = subMod(x, Limbs.shiftLeft(corr, 64L * j), j2);
+            j = j2;
+        }
+        return x;
+    }
+
+    /** (a - b) mod B^k for a, b < B^k. */
+    static long[] subMod(long[] a, long[] b, int k) {
+        long[] r = Arrays.copyOf(a, k);
+        LimbArith.subInto(r, 0, k, b, 0, Limbs.length(b));
+        return Limbs.trim(r);
+    }
+
+    /** -x mod B^k. */
+    static long[] negateMod(long[] x, int k) {
+        return subMod(Limbs.ZERO, x, k);
+    }
+
+    @Override
+    public long[] one() {
+        return one;
+    }
+
+    @Override
+    public long[] to(long[] x) {
+        return Division.remainder(Limbs.shiftLeft(x, 64L * n), m);
+    }
+
+    @Override
+    public long[] from(long[] x) {
+        return redc(x);
+    }
+
+    @Override
+    public long[] multiply(long[] x, long[] y) {
+        return redc(Products.multiply(x, y));
+    }
+
+    @Override
+    public long[] square(long[] x) {
+        return redc(Products.square(x));
+    }
+
+    /** t R^-1 mod m for t < m R, in [0, m). */
+    long[] redc(long[] t) {
+        long[] r;
+        if (minvFull == null) {
+            r = redcWords(t);
+        } else {
+            long[] q = Limbs.low(Products.multiply(Limbs.low(t, n), minvFull), n);
+            r = Limbs.high(Limbs.add(t, Products.multiply(q, m)), n);
+        }
+        if (Limbs.compare(r, m) >= 0) {
+            r = Limbs.sub(r, m);
+        }
+        return r;
+    }
+
+    /** Word-by-word REDC: n passes t += (t_i m' mod B) m B^i, then the top half. */
+    private long[] redcWords(long[] t) {
+        int nt = Limbs.length(t);
+        long[] w = Arrays.copyOf(t, 2 * n + 1);
+        for (int i = 0; i < n; i++) {
+            long q = w[i] * minv1;
+            long c = LimbArith.addMul1(w, i, m, 0, n, q);
+            LimbArith.incr(w, i + n, n + 1 - i, c);
+        }
+        long[] r = Arrays.copyOfRange(w, n, 2 * n + 1);
+        return Limbs.trim(r);
+    }
+}

@@ -1,0 +1,38 @@
+package org.bignat.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.bignat.TestRandom;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The direct magnitude access against BigInteger's public byte route, where the JVM opens
+ * java.math (the default test flags do; CI's plain-JVM run does not, and skips this).
+ */
+class BigIntegerAccessTest {
+    @Test
+    void roundTripsMatchTheByteRoute() {
+        Assumptions.assumeTrue(BigIntegerAccess.AVAILABLE, "java.math is not opened: " + BigIntegerAccess.ENABLE_FLAG);
+        Random r = TestRandom.create("BigIntegerAccessTest");
+        for (int i = 0; i < 400; i++) {
+            int bits = i < 200 ? i : TestRandom.bits(r, 1 << 16);
+            BigInteger v = TestRandom.nat(r, bits);
+            byte[] b = v.toByteArray();
+            long[] expected = ByteLimbs.fromBigEndian(b, 0, b.length);
+            long[] limbs = BigIntegerAccess.limbs(v);
+            assertArrayEquals(expected, limbs, "bits=" + bits);
+            assertArrayEquals(expected, BigIntegerAccess.limbs(v.negate()), "magnitude of -v, bits=" + bits);
+            assertEquals(v, BigIntegerAccess.of(limbs, 1), "bits=" + bits);
+            assertEquals(v.negate(), BigIntegerAccess.of(limbs, -1), "bits=" + bits);
+            long[] padded = java.util.Arrays.copyOf(limbs, limbs.length + 2); // leading zero limbs
+            assertEquals(v, BigIntegerAccess.of(padded, 1), "bits=" + bits);
+        }
+        assertEquals(BigInteger.ZERO, BigIntegerAccess.of(new long[0], -1));
+        assertEquals(BigInteger.ONE.shiftLeft(64), BigIntegerAccess.of(new long[] {0, 1}, 1));
+        assertEquals(BigInteger.ONE.shiftLeft(96), BigIntegerAccess.of(new long[] {0, 1L << 32}, 1));
+    }
+}

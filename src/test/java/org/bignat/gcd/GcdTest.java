@@ -1,0 +1,109 @@
+package org.bignat.gcd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.bignat.TestRandom;
+import org.bignat.div.LimbTestSupport;
+import org.junit.jupiter.api.Test;
+
+/** gcd, extended gcd and modInverse on limbs against BigInteger, random and adversarial operands. */
+class GcdTest {
+    static long[] l(BigInteger x) {
+        return LimbTestSupport.limbs(x);
+    }
+
+    static BigInteger big(long[] x) {
+        return LimbTestSupport.big(x);
+    }
+
+    static void check(BigInteger a, BigInteger b) {
+        BigInteger g = a.gcd(b);
+        assertEquals(g, big(Gcd.gcd(l(a), l(b))), () -> "gcd " + a.bitLength() + " " + b.bitLength());
+        long[][] e = ExtendedGcd.gcdExtended(l(a), l(b));
+        assertEquals(g, big(e[0]));
+        BigInteger u = big(e[1]);
+        BigInteger v = big(e[3]);
+        if (e[2][0] < 0) u = u.negate();
+        if (e[4][0] < 0) v = v.negate();
+        assertEquals(g, u.multiply(a).add(v.multiply(b)), "Bezout");
+        if (g.signum() > 0) {
+            // cofactor bounds: |u| <= b/g, |v| <= a/g (up to one)
+            assert u.abs().compareTo(b.divide(g).add(BigInteger.ONE)) <= 0 : "u too large";
+            assert v.abs().compareTo(a.divide(g).add(BigInteger.ONE)) <= 0 : "v too large";
+        }
+    }
+
+    static List<BigInteger[]> adversarial(int bits) {
+        List<BigInteger[]> r = new ArrayList<>();
+        BigInteger two = BigInteger.ONE.shiftLeft(bits);
+        BigInteger m1 = two.subtract(BigInteger.ONE);
+        r.add(new BigInteger[] {BigInteger.ZERO, m1});
+        r.add(new BigInteger[] {m1, BigInteger.ZERO});
+        r.add(new BigInteger[] {BigInteger.ONE, m1});
+        r.add(new BigInteger[] {m1, m1});
+        r.add(new BigInteger[] {two, m1});
+        r.add(new BigInteger[] {two, two.shiftRight(bits / 3)});
+        r.add(new BigInteger[] {m1, BigInteger.ONE.shiftLeft(bits / 2).subtract(BigInteger.ONE)});
+        // Fibonacci neighbours
+        BigInteger f0 = BigInteger.ZERO, f1 = BigInteger.ONE;
+        while (f1.bitLength() < bits) {
+            BigInteger t = f0.add(f1);
+            f0 = f1;
+            f1 = t;
+        }
+        r.add(new BigInteger[] {f1, f0});
+        r.add(new BigInteger[] {f0, f1});
+        r.add(new BigInteger[] {f1.multiply(f0), f0.multiply(f0)});
+        return r;
+    }
+
+    @Test
+    void adversarialAroundThresholds() {
+        int[] limbs = {1, 2, 3, Gcd.HGCD_THRESHOLD - 1, Gcd.HGCD_THRESHOLD, Gcd.HGCD_THRESHOLD + 1,
+            Gcd.GCD_HGCD_THRESHOLD - 1, Gcd.GCD_HGCD_THRESHOLD, Gcd.GCD_HGCD_THRESHOLD + 1, 2 * Gcd.GCD_HGCD_THRESHOLD + 7, 1000};
+        for (int n : limbs) {
+            for (int bits : new int[] {64 * n - 1, 64 * n, 64 * n + 1}) {
+                for (BigInteger[] p : adversarial(bits)) {
+                    check(p[0], p[1]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void randomWithCommonFactors() {
+        Random rnd = TestRandom.create("GcdTest.random");
+        for (int i = 0; i < 200; i++) {
+            int max = i < 190 ? 20000 : 120000;
+            BigInteger g = TestRandom.nat(rnd, TestRandom.bits(rnd, max / 4));
+            BigInteger a = TestRandom.nat(rnd, TestRandom.bits(rnd, max)).multiply(g.max(BigInteger.ONE));
+            BigInteger b = TestRandom.nat(rnd, rnd.nextBoolean() ? a.bitLength() : TestRandom.bits(rnd, max)).multiply(g.max(BigInteger.ONE));
+            if (rnd.nextInt(8) == 0) b = a.multiply(BigInteger.valueOf(rnd.nextInt(1000) + 1)); // one divides the other
+            check(a, b);
+        }
+    }
+
+    @Test
+    void modInverse() {
+        Random rnd = TestRandom.create("GcdTest.modInverse");
+        for (int i = 0; i < 200; i++) {
+            BigInteger m = TestRandom.nat(rnd, 1 + TestRandom.bits(rnd, 30000));
+            BigInteger a = TestRandom.nat(rnd, TestRandom.bits(rnd, 40000));
+            BigInteger expect;
+            try {
+                expect = a.modInverse(m);
+            } catch (ArithmeticException e) {
+                ArithmeticException ours = assertThrows(ArithmeticException.class, () -> ExtendedGcd.modInverse(l(a), l(m)));
+                assertEquals(e.getMessage(), ours.getMessage());
+                continue;
+            }
+            assertEquals(expect, big(ExtendedGcd.modInverse(l(a), l(m))));
+        }
+        assertThrows(ArithmeticException.class, () -> ExtendedGcd.modInverse(new long[] {3}, new long[0]));
+    }
+}
