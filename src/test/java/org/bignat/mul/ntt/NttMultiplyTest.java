@@ -162,6 +162,22 @@ class NttMultiplyTest {
             assertArrayEquals(NttMultiply.square(a, false), NttMultiply.square(a, true));
             assertEquals(big(a).multiply(big(b)), big(NttMultiply.multiply(a, b, true)));
         }
+        // transforms long enough (2^19 points) to fork inside: against the single-threaded product
+        long[] a = random(r, 1 << 17);
+        long[] b = random(r, (1 << 17) - 3);
+        b[b.length - 1] = -1L;
+        for (boolean fma : kernels()) {
+            long[] seq = new long[a.length + b.length];
+            long[] par = new long[a.length + b.length];
+            NttMultiply.multiply(seq, 0, a, 0, a.length, b, 0, b.length, false, fma);
+            NttMultiply.multiply(par, 0, a, 0, a.length, b, 0, b.length, true, fma);
+            assertArrayEquals(seq, par, "parallel multiply, fma " + fma);
+            long[] sseq = new long[2 * a.length];
+            long[] spar = new long[2 * a.length];
+            NttMultiply.square(sseq, 0, a, 0, a.length, false, fma);
+            NttMultiply.square(spar, 0, a, 0, a.length, true, fma);
+            assertArrayEquals(sseq, spar, "parallel square, fma " + fma);
+        }
     }
 
     @Test
