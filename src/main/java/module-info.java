@@ -13,8 +13,10 @@
 module org.bignat {
     exports org.bignat;
 
-    // thread CPU time for the -Dbignat.ssa.trace=cpu diagnostic (a JDK module, always present)
+    // JDK modules of every full JDK image: thread CPU time for the -Dbignat.ssa.trace=cpu diagnostic
+    // (java.management); HotSpot's UseFMA flag, which decides the NTT kernel (jdk.management)
     requires java.management;
+    requires jdk.management;
 
     // JCuda (the GPU engine) is not named here: its jar declares no module name, and a module must
     // not require one derived from a file name. On the module path the GPU engine finds JCuda's

@@ -16,8 +16,10 @@ import java.util.Locale;
  *     products when one is there, the best CPU engine otherwise; {@code cpu}: never the GPU;
  *     {@code cuda}: the GPU for every engine operation, failing when there is none</td></tr>
  * <tr><td>{@code bignat.vector}</td><td>{@code auto}</td><td>{@code auto}: the Vector API kernels
- *     where the module is readable and the CPU has 64-bit lane multiplies (512-bit vectors), else the
- *     scalar ones; {@code on}: the Vector API kernels wherever they load; {@code off}: scalar</td></tr>
+ *     where the module is readable and they are faster: the digit loops and Schönhage–Strassen
+ *     butterflies with 512-bit vectors (64-bit lane multiplies), the NTT products' double-precision
+ *     transforms with at least 4 lanes and hardware FMA; else the scalar ones; {@code on}: the Vector
+ *     API kernels wherever they load; {@code off}: scalar</td></tr>
  * <tr><td>{@code bignat.parallelism}</td><td>available processors</td><td>worker threads of the CPU
  *     engine, 1 to 32767; 1 runs every operation on the caller's thread</td></tr>
  * <tr><td>{@code bignat.cuda.device}</td><td>0</td><td>the ordinal of the CUDA device to use</td></tr>

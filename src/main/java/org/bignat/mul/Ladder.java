@@ -1,6 +1,7 @@
 package org.bignat.mul;
 
 import org.bignat.core.LimbArith;
+import org.bignat.mul.ntt.NttMultiply;
 
 /**
  * The multiplication ladder on 64-bit limbs: picks basecase, Karatsuba, Toom-3 or
@@ -32,7 +33,9 @@ final class Ladder {
             } else {
                 unbalanced(r, ro, a, ao, an, b, bo, bn);
             }
-        } else if (bn < Thresholds.SSA_THRESHOLD_LIMBS) {
+        } else if (nttWhole(an, bn)) {
+            NttMultiply.multiply(r, ro, a, ao, an, b, bo, bn, parallel);
+        } else if (bn < Thresholds.SSA_THRESHOLD_LIMBS && !pastNttCutover(bn)) {
             int h3 = (an + 2) / 3;
             if (bn > 2 * h3) {
                 Toom3.mul(r, ro, a, ao, an, b, bo, bn);
@@ -61,6 +64,8 @@ final class Ladder {
             Basecase.sqr(r, ro, a, ao, n);
         } else if (n < Thresholds.TOOM3_SQR_THRESHOLD_LIMBS) {
             Karatsuba.sqr(r, ro, a, ao, n);
+        } else if (nttSquare(n)) {
+            NttMultiply.square(r, ro, a, ao, n, parallel);
         } else if (!ssaSquare(n)) {
             Toom3.sqr(r, ro, a, ao, n);
         } else {
@@ -73,12 +78,41 @@ final class Ladder {
      * whole: the shorter operand at or past its cutover, the two within its imbalance ratio.
      */
     static boolean ssaWhole(long an, long bn) {
-        return bn >= Thresholds.SSA_THRESHOLD_LIMBS && an <= bn * Thresholds.SSA_MAX_IMBALANCE;
+        return bn >= Thresholds.SSA_THRESHOLD_LIMBS && an <= bn * Thresholds.SSA_MAX_IMBALANCE
+                && !nttWhole(an, bn);
     }
 
     /** Whether {@link #sqr} squares n limbs by Schönhage–Strassen. */
     static boolean ssaSquare(long n) {
-        return n >= Thresholds.SSA_SQR_THRESHOLD_LIMBS;
+        return n >= Thresholds.SSA_SQR_THRESHOLD_LIMBS && !nttSquare(n);
+    }
+
+    /**
+     * Whether {@link #mul} hands an {@code an x bn}-limb product ({@code an >= bn}) to the NTT whole:
+     * past its cutover, within the imbalance ratio, below its size cap.
+     */
+    static boolean nttWhole(long an, long bn) {
+        return pastNttCutover(bn) && an <= bn * Thresholds.SSA_MAX_IMBALANCE
+                && an + bn <= Thresholds.NTT_MAX_LIMBS;
+    }
+
+    /**
+     * The NTT's cutover for the transforms this JVM uses, read on the first product that could
+     * reach it (the kernel choice loads the Vector API and the management beans: tens of ms once).
+     */
+    private static final class NttCutover {
+        static final int LIMBS = NttMultiply.vectorTransforms()
+                ? Thresholds.NTT_THRESHOLD_LIMBS_VECTOR : Thresholds.NTT_THRESHOLD_LIMBS;
+    }
+
+    private static boolean pastNttCutover(long bn) {
+        return bn >= Math.min(Thresholds.NTT_THRESHOLD_LIMBS_VECTOR, Thresholds.NTT_THRESHOLD_LIMBS)
+                && bn >= NttCutover.LIMBS;
+    }
+
+    /** Whether {@link #sqr} squares n limbs by the NTT. */
+    static boolean nttSquare(long n) {
+        return n >= Thresholds.NTT_SQR_THRESHOLD_LIMBS && 2 * n <= Thresholds.NTT_MAX_LIMBS;
     }
 
     /**

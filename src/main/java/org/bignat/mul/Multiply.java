@@ -11,7 +11,9 @@ import org.bignat.core.Limbs;
  * <h2>Algorithms</h2>
  * By the size of the shorter operand (cutovers in {@code Thresholds}, each measured): schoolbook
  * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
- * correction), Karatsuba, Toom-3, then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
+ * correction), Karatsuba, Toom-3, then number-theoretic transforms modulo three to five primes
+ * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; products too large for its memory
+ * go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
  * the root of unity on 48-bit redundant digits, whose pointwise products recurse (digit schoolbook,
  * the limb ladder, or a negacyclic SSA again). K and n are chosen as GMP's {@code mpn_mul_fft} does
  * (pieces of M bits, n >= 2M + log2 K + 1, n rounded so the recursion fits), with a cost model in
@@ -88,8 +90,8 @@ public final class Multiply {
     /**
      * Returns the canonical, trimmed 61-bit digits ({@link org.bignat.core.Digits}) of {@code x * y}
      * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
-     * Schönhage–Strassen range are split from and recomposed into the digits directly; smaller or
-     * very unbalanced ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
+     * Schönhage–Strassen range are split from and recomposed into the digits directly; smaller,
+     * very unbalanced or NTT-range ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
      *
      * @throws NullPointerException if an operand is null
      * @throws ArithmeticException if the product would exceed the largest Java array

@@ -45,4 +45,30 @@ final class Thresholds {
      * handles the product.
      */
     static final int SSA_MAX_IMBALANCE = 4;
+    /**
+     * Toom-3 -> the small-prime NTT ({@link org.bignat.mul.ntt.NttMultiply}) with its scalar 64-bit
+     * transforms, limbs. Measured with {@code NttCrossoverProbe} (thread CPU time, best of rounds,
+     * one thread, JDK 17 C2, 2-core AMD EPYC with AVX-512, shared and loaded): 288 limbs 216 vs
+     * 148 us (Toom-3 ahead), 320 limbs 117 vs 123 us, 384 limbs 164 vs 203 us; above it the NTT
+     * stayed ahead of Schönhage–Strassen at every size measured (2^24 bits: 129 vs 228 ms).
+     */
+    static final int NTT_THRESHOLD_LIMBS = 320;
+    /**
+     * As {@link #NTT_THRESHOLD_LIMBS} with the vector double transforms (same probe, JIT warmed):
+     * 160 limbs 37.2 vs 37.8 us, 192 limbs 40.8 vs 47.8 us, 224 limbs 51.6 vs 62.0 us; against
+     * Schönhage–Strassen from 896 limbs: 164 vs 157 us at 896, 584 vs 554 us at 3072 (the NTT's
+     * power-of-two lengths fit worst there), 203 vs 251 us at 1536, 5.4 vs 8.0 ms at 24576.
+     */
+    static final int NTT_THRESHOLD_LIMBS_VECTOR = 192;
+    /**
+     * As {@link #NTT_THRESHOLD_LIMBS} for squares, either kernel (scalar: 320 limbs 70 vs 79 us,
+     * 256 limbs 96 vs 58 us; vector: 320 limbs 80.7 vs 86.5 us, 288 limbs 78.4 vs 73.5 us).
+     */
+    static final int NTT_SQR_THRESHOLD_LIMBS = 320;
+    /**
+     * Products of more limbs (both operands together) than this go to Schönhage–Strassen: the NTT's
+     * twiddle tables and residues (peak about (r + 3) N words, N up to 2^28 points here) would
+     * outgrow the heap that Schönhage–Strassen needs (docs/design.md, "CPU multiply: NTT").
+     */
+    static final long NTT_MAX_LIMBS = 1L << 28;
 }

@@ -71,13 +71,18 @@ final class Chudnovsky {
         // the root does not depend on the series: computed beside it
         ForkJoinTask<T> root = ForkJoinTask.adapt(() -> ops.sqrt(
                 ops.multiply(ops.valueOf(SQRT_ARG), ops.pow(ops.valueOf(10), Math.multiplyExact(2, dd))))).fork();
-        Pqt<T> s = new Split<>(ops, 0, terms(dd), 0, parallelDepth(), false).compute();
+        Pqt<T> s = seriesParallel(ops, terms(dd));
         T x = ops.divide(ops.multiply(ops.multiply(s.q, ops.valueOf(FACTOR)), root.join()), s.t);
         String text = ops.toDecimalString(x);
         if (text.length() != dd + 1) {
             throw new ArithmeticException("pi: " + (dd + 1) + " digits expected, " + text.length() + " computed");
         }
         return text.substring(0, digits + 1);
+    }
+
+    /** Q and T of terms [0, terms), the top levels in parallel; call it inside a ForkJoin pool. */
+    static <T> Pqt<T> seriesParallel(IntOps<T> ops, long terms) {
+        return new Split<>(ops, 0, terms, 0, parallelDepth(), false).compute();
     }
 
     /** P, Q, T of a range of terms; p is null where the caller does not need it (the rightmost ranges). */

@@ -1,0 +1,351 @@
+package org.bignat.mul.ntt;
+
+import java.math.BigInteger;
+
+/**
+ * Recombines the residues of the product's coefficients modulo r primes (Garner's mixed-radix
+ * CRT, Garner 1959) and adds each coefficient c_i, at most r limbs, into the result at bit i b.
+ * The coefficient range is cut into chunks that accumulate into buffers of their own (in parallel
+ * when asked); each chunk writes the limbs it owns and keeps the few above them, which are added
+ * into the next chunk's limbs at the end, carry included.
+ */
+final class Crt {
+    /** Coefficients per chunk. */
+    static final int CHUNK = 1 << 13;
+
+    private static final java.util.concurrent.ConcurrentHashMap<NttPlan, Crt> CACHE =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The constants of a plan, computed once (BigInteger inverses: tens of microseconds). */
+    static Crt of(NttPlan plan) {
+        return CACHE.computeIfAbsent(plan, Crt::new);
+    }
+
+    /** Per prime, R^2 / N mod q (normal form): the double-precision pointwise factor. */
+    final double[] fmaScale = new double[NttPlan.MAX_PRIMES];
+
+    private final int r;
+    private final int bits;
+    /** Whether the residues are the coefficients themselves (in [0, p)), as the double transforms leave them. */
+    private final boolean exact;
+    private final long[] p = new long[NttPlan.MAX_PRIMES];
+    private final long[] pinv = new long[NttPlan.MAX_PRIMES];
+    /** Per prime: the Montgomery form of the residues' scale inverse, and companion. */
+    private final long[] scale = new long[NttPlan.MAX_PRIMES];
+    private final long[] scaleQ = new long[NttPlan.MAX_PRIMES];
+    /** Garner factors p_j^-1 mod p_k, normal form, at [k r + j] (for the double-precision digits). */
+    final long[] garnerPlain;
+    /** Garner factors p_j^-1 mod p_k, Montgomery form, at [k r + j], and their companions. */
+    private final long[] garner;
+    private final long[] garnerQ;
+
+    /**
+     * Constants for the plan. The residues of the 64-bit transforms carry the factor R^-3 N:
+     * R^-1 from each split (or from the one split of a square), R^-1 from the pointwise product,
+     * N from the unscaled inverse transform; those of the double-precision ones are exact (their
+     * pointwise product multiplies in R^2 / N).
+     */
+    Crt(NttPlan plan) {
+        this.r = plan.primes();
+        this.bits = plan.bits();
+        this.exact = plan.fma();
+        this.garner = new long[r * r];
+        this.garnerPlain = new long[r * r];
+        this.garnerQ = new long[r * r];
+        for (int k = 0; k < r; k++) {
+            Prime pk = plan.set()[k];
+            p[k] = pk.p;
+            pinv[k] = pk.pinv;
+            BigInteger bp = pk.big();
+            // R^-3 N on the residues, undone by a Montgomery product with R^4 / N (its own Montgomery form)
+            fmaScale[k] = BigInteger.ONE.shiftLeft(128).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
+                    .mod(bp).longValueExact();
+            scale[k] = BigInteger.ONE.shiftLeft(4 * 64).multiply(BigInteger.valueOf(plan.length()).modInverse(bp))
+                    .mod(bp).longValueExact();
+            scaleQ[k] = Mont.companion(scale[k], pk.pinv);
+            for (int j = 0; j < k; j++) {
+                garnerPlain[k * r + j] = plan.set()[j].big().mod(bp).modInverse(bp).longValueExact();
+                long inv = pk.toMont(garnerPlain[k * r + j]);
+                garner[k * r + j] = inv;
+                garnerQ[k * r + j] = Mont.companion(inv, pk.pinv);
+            }
+        }
+    }
+
+    /**
+     * out[oo .. oo+on) = sum over i < count of c_i 2^(i b), where c_i is recovered from
+     * res[k][i] (k < r, values in [0, 4 p_k), or in [0, p_k) for exact residues); the sum must fit.
+     */
+    void combine(long[][] res, int count, long[] out, int oo, int on, boolean parallel) {
+        combine(res, null, count, out, oo, on, parallel);
+    }
+
+    private void combine(long[][] res, double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
+        int chunks = (count + CHUNK - 1) / CHUNK;
+        long[][] spill = new long[chunks][];
+        int[] spillAt = new int[chunks];
+        Tasks.range(0, chunks, 1, parallel, (c0, c1) -> {
+            for (int c = c0; c < c1; c++) {
+                int i0 = c * CHUNK;
+                int i1 = Math.min(count, i0 + CHUNK);
+                int base = (int) (((long) i0 * bits) >>> 6);
+                int next = c + 1 < chunks ? (int) (((long) i1 * bits) >>> 6) : on;
+                int top = (int) (((long) (i1 - 1) * bits + 64L * r) >>> 6) + 2;
+                long[] buf = new long[Math.max(top, next) - base];
+                if (d != null) {
+                    digits3(d[0], d[1], d[2], i0, i1, (long) base << 6, buf);
+                } else {
+                    chunk(res, i0, i1, (long) base << 6, buf);
+                }
+                int own = Math.min(next, on) - base;
+                System.arraycopy(buf, 0, out, oo + base, own);
+                if (next < on) {
+                    spill[c] = java.util.Arrays.copyOfRange(buf, next - base, buf.length);
+                    spillAt[c] = next;
+                }
+            }
+        });
+        for (int c = 0; c < chunks; c++) {
+            if (spill[c] != null) {
+                addInto(out, oo + spillAt[c], oo + on, spill[c]);
+            }
+        }
+    }
+
+    /** Adds x into out[from .. end), the carry propagating up to end (dropped there: the sum fits). */
+    private static void addInto(long[] out, int from, int end, long[] x) {
+        long carry = 0;
+        int i = 0;
+        for (; i < x.length && from + i < end; i++) {
+            long a = out[from + i];
+            long s = a + x[i];
+            long c1 = Long.compareUnsigned(s, a) < 0 ? 1 : 0;
+            long s2 = s + carry;
+            long c2 = (carry != 0 && s2 == 0) ? 1 : 0;
+            out[from + i] = s2;
+            carry = c1 | c2;
+        }
+        for (int j = from + i; carry != 0 && j < end; j++) {
+            out[j]++;
+            carry = out[j] == 0 ? 1 : 0;
+        }
+    }
+
+    /** Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit. */
+    private void chunk(long[][] res, int i0, int i1, long baseBit, long[] buf) {
+        if (r == 3) {
+            chunk3(res[0], res[1], res[2], i0, i1, baseBit, buf);
+            return;
+        }
+        long[] v = new long[r];
+        long[] x = new long[r + 1];
+        for (int i = i0; i < i1; i++) {
+            // Garner: v_k = (...((u_k - v_0) / p_0 - v_1) / p_1 ...) mod p_k.
+            for (int k = 0; k < r; k++) {
+                long pk = p[k];
+                long t = exact ? res[k][i] : Mont.reduce1(Mont.mulTw(res[k][i], scale[k], scaleQ[k], pk), pk);
+                for (int j = 0; j < k; j++) {
+                    t = Mont.reduce1(Mont.mulTw(t - v[j] + 2 * pk, garner[k * r + j], garnerQ[k * r + j], pk), pk);
+                }
+                v[k] = t;
+            }
+            // x = v_0 + p_0 (v_1 + p_1 (v_2 + ...)), on r limbs.
+            x[0] = v[r - 1];
+            int len = 1;
+            for (int k = r - 2; k >= 0; k--) {
+                long carry = v[k];
+                long pk = p[k];
+                for (int t = 0; t < len; t++) {
+                    long lo = x[t] * pk;
+                    long hi = Math.multiplyHigh(x[t], pk) + ((x[t] >> 63) & pk);
+                    long s = lo + carry;
+                    hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+                    x[t] = s;
+                    carry = hi;
+                }
+                x[len++] = carry;
+            }
+            addShifted(buf, (long) i * bits - baseBit, x, len);
+        }
+    }
+
+    /**
+     * out[oo .. oo+on) = sum over i < count of c_i 2^(i b) for three primes, from Garner's digits
+     * already computed (d0, d1, d2: v0, v1, v2 in [0, q_k), exact doubles; see
+     * {@code FmaTransform.garner3}).
+     */
+    void combineDigits(double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
+        combine(null, d, count, out, oo, on, parallel);
+    }
+
+    /** {@link #chunk} for three primes, straight-line. */
+    private void chunk3(long[] y0, long[] y1, long[] y2, int i0, int i1, long baseBit, long[] buf) {
+        long p0 = p[0];
+        long p1 = p[1];
+        long p2 = p[2];
+        long s0 = scale[0];
+        long s0q = scaleQ[0];
+        long s1 = scale[1];
+        long s1q = scaleQ[1];
+        long s2 = scale[2];
+        long s2q = scaleQ[2];
+        long g01 = garner[3];          // p0^-1 mod p1
+        long g01q = garnerQ[3];
+        long g02 = garner[6];          // p0^-1 mod p2
+        long g02q = garnerQ[6];
+        long g12 = garner[7];          // p1^-1 mod p2
+        long g12q = garnerQ[7];
+        long off = (long) i0 * bits - baseBit;
+        // a window of four words, buf[w .. w+4), kept in registers: words below it are final (every
+        // later coefficient starts above them); the window never overflows (at most three
+        // coefficients below 2^183 overlap it, shifted by less than 64)
+        int w = (int) (off >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        for (int i = i0; i < i1; i++, off += bits) {
+            long v0;
+            long u1;
+            long u2;
+            if (exact) {
+                v0 = y0[i];
+                u1 = y1[i];
+                u2 = y2[i];
+            } else {
+                v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+            }
+            long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+            long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+            long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
+            // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
+            long tl = p1 * v2;
+            long th = Math.multiplyHigh(p1, v2);
+            long tl2 = tl + v1;
+            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+            // x = v0 + p0 t (three words)
+            long al = p0 * tl2;
+            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
+            long x0 = al + v0;
+            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+            long bl = p0 * th;
+            long bh = Math.multiplyHigh(p0, th);
+            long x1 = ah + bl;
+            long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+            int target = (int) (off >>> 6);
+            while (w < target) {
+                buf[w++] = c0;
+                c0 = c1;
+                c1 = c2;
+                c2 = c3;
+                c3 = 0;
+            }
+            int sh = (int) off & 63;
+            long w0 = x0 << sh;
+            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+            long w3 = (x2 >>> 1) >>> (63 - sh);
+            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
+            long s = c0 + w0;
+            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
+            c0 = s;
+            s = c1 + w1 + c;
+            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
+            c1 = s;
+            s = c2 + w2 + c;
+            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
+            c2 = s;
+            c3 += w3 + c;
+        }
+        buf[w] = c0;
+        buf[w + 1] = c1;
+        buf[w + 2] = c2;
+        buf[w + 3] = c3;
+    }
+
+    /**
+     * Coefficients [i0, i1) from Garner's digits (exact doubles in [0, q_k)) into buf, whose word 0
+     * has bit weight baseBit: c = v0 + q0 (v1 + q1 v2), three words (below 2^150), added through a
+     * window of four words kept in registers, as in {@link #chunk3}.
+     */
+    private void digits3(double[] d0, double[] d1, double[] d2, int i0, int i1, long baseBit, long[] buf) {
+        long p0 = p[0];
+        long p1 = p[1];
+        long off = (long) i0 * bits - baseBit;
+        int w = (int) (off >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        for (int i = i0; i < i1; i++, off += bits) {
+            long v0 = (long) d0[i];
+            long v1 = (long) d1[i];
+            long v2 = (long) d2[i];
+            // t = v1 + q1 v2 < 2^100; x = v0 + q0 t < 2^150 (all factors below 2^63: signed products)
+            long tl = p1 * v2;
+            long th = Math.multiplyHigh(p1, v2);
+            long tl2 = tl + v1;
+            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+            long al = p0 * tl2;
+            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
+            long x0 = al + v0;
+            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+            long x1 = ah + p0 * th;
+            long x2 = Math.multiplyHigh(p0, th) + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+            int target = (int) (off >>> 6);
+            while (w < target) {
+                buf[w++] = c0;
+                c0 = c1;
+                c1 = c2;
+                c2 = c3;
+                c3 = 0;
+            }
+            int sh = (int) off & 63;
+            long w0 = x0 << sh;
+            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+            long w3 = (x2 >>> 1) >>> (63 - sh);
+            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
+            long s = c0 + w0;
+            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
+            c0 = s;
+            s = c1 + w1 + c;
+            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
+            c1 = s;
+            s = c2 + w2 + c;
+            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
+            c2 = s;
+            c3 += w3 + c;
+        }
+        buf[w] = c0;
+        buf[w + 1] = c1;
+        buf[w + 2] = c2;
+        buf[w + 3] = c3;
+    }
+
+    /** buf += x[0 .. len) 2^off, carry propagated. */
+    private static void addShifted(long[] buf, long off, long[] x, int len) {
+        int w = (int) (off >>> 6);
+        int sh = (int) off & 63;
+        long carry = 0;
+        long prev = 0;
+        for (int t = 0; t <= len; t++) {
+            long cur = t < len ? x[t] : 0;
+            long word = (cur << sh) | ((prev >>> 1) >>> (63 - sh));
+            prev = cur;
+            long a = buf[w + t];
+            long s = a + word;
+            long c1 = Long.compareUnsigned(s, a) < 0 ? 1 : 0;
+            long s2 = s + carry;
+            long c2 = (carry != 0 && s2 == 0) ? 1 : 0;
+            buf[w + t] = s2;
+            carry = c1 | c2;
+        }
+        for (int j = w + len + 1; carry != 0; j++) {
+            buf[j]++;
+            carry = buf[j] == 0 ? 1 : 0;
+        }
+    }
+}

@@ -1,0 +1,291 @@
+package org.bignat.mul.ntt;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Length-2^k number-theoretic transforms modulo a prime q < 2^50 in double precision, vectorised
+ * with the Vector API ({@code DoubleVector}, the preferred width: 4 lanes on AVX2 and NEON-class
+ * 256-bit units, 8 on AVX-512). Values are exact integers kept signed and small, |x| < q at the
+ * start of every level. A product x w (|x| < 2q, 0 <= w < q) is reduced as in FLINT's
+ * fft_small and in Harvey's double-precision NTTs: h = fl(x w), l = fma(x, w, -h) (so x w = h + l
+ * exactly), t = rint(h / q) (within 1 of the true quotient since |x w / q| < 2^51), and
+ * r = fma(-t, q, h) + l, exact, with |r| < q. A sum of two values is brought back below q/2 + 1 by
+ * subtracting rint(s / q) q. rint is the add-and-subtract of 1.5 2^52.
+ *
+ * <p>Same order conventions as {@link Transform}: forward decimation in frequency (natural in,
+ * bit-reversed out), inverse decimation in time (bit-reversed in, natural out, times N), same
+ * depth-first blocking. Twiddles: {@link FmaTwiddles} (w_{2h}^j at [h + j], normal form).
+ * Loaded only when the {@code jdk.incubator.vector} module is readable.
+ */
+final class FmaTransform {
+    private FmaTransform() {}
+
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final int L = S.length();
+    /** 1.5 2^52: (x + M) - M rounds x to the nearest integer for |x| < 2^51. */
+    private static final double M = 0x1.8p52;
+
+    static void forward(double[] a, int n, double[] tw, Prime pr, boolean parallel) {
+        if (parallel && n >= Transform.PARALLEL_MIN) {
+            Tasks.run(() -> forward(a, 0, n, tw, pr.pd, pr.pdInv, true));
+        } else {
+            forward(a, 0, n, tw, pr.pd, pr.pdInv, false);
+        }
+    }
+
+    static void inverse(double[] a, int n, double[] tw, Prime pr, boolean parallel) {
+        if (parallel && n >= Transform.PARALLEL_MIN) {
+            Tasks.run(() -> inverse(a, 0, n, tw, pr.pd, pr.pdInv, true));
+        } else {
+            inverse(a, 0, n, tw, pr.pd, pr.pdInv, false);
+        }
+    }
+
+    private static void forward(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
+        if (m <= Transform.BLOCK) {
+            int last = m >= L * L ? L : 1;
+            for (int h = m >> 1; h >= last; h >>= 1) {
+                for (int s = o; s < o + m; s += 2 * h) {
+                    difLevel(a, s, h, 0, h, tw, q, qi);
+                }
+            }
+            if (last > 1) {
+                bottom(a, o, m, tw, q, qi, true);
+            }
+            return;
+        }
+        int h = m >> 1;
+        boolean fork = par && m >= Transform.PARALLEL_MIN;
+        Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
+                (v0, v1) -> difLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
+        Tasks.both(fork, () -> forward(a, o, h, tw, q, qi, par), () -> forward(a, o + h, h, tw, q, qi, par));
+    }
+
+    private static void inverse(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
+        if (m <= Transform.BLOCK) {
+            int first = 1;
+            if (m >= L * L) {
+                bottom(a, o, m, tw, q, qi, false);
+                first = L;
+            }
+            for (int h = first; h < m; h <<= 1) {
+                for (int s = o; s < o + m; s += 2 * h) {
+                    ditLevel(a, s, h, 0, h, tw, q, qi);
+                }
+            }
+            return;
+        }
+        int h = m >> 1;
+        boolean fork = par && m >= Transform.PARALLEL_MIN;
+        Tasks.both(fork, () -> inverse(a, o, h, tw, q, qi, par), () -> inverse(a, o + h, h, tw, q, qi, par));
+        Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
+                (v0, v1) -> ditLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
+    }
+
+    /**
+     * The levels h < L (inside one vector) of the block a[o .. o+m), m a multiple of L^2: each
+     * tile of L blocks of L points is transposed through a small buffer, so that point j of the
+     * L blocks fills vector j and those levels' butterflies pair whole vectors, then transposed
+     * back. Forward: levels L/2 .. 1 (decimation in frequency); inverse: 1 .. L/2.
+     */
+    private static void bottom(double[] a, int o, int m, double[] tw, double q, double qi, boolean fwd) {
+        double[] buf = new double[L * L];
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        for (int g = o; g < o + m; g += L * L) {
+            for (int b = 0; b < L; b++) {
+                for (int j = 0; j < L; j++) {
+                    buf[j * L + b] = a[g + b * L + j];
+                }
+            }
+            if (fwd) {
+                for (int h = L >> 1; h >= 1; h >>= 1) {
+                    verticalLevel(buf, h, tw, vnq, vqi, vm, true);
+                }
+            } else {
+                for (int h = 1; h < L; h <<= 1) {
+                    verticalLevel(buf, h, tw, vnq, vqi, vm, false);
+                }
+            }
+            for (int b = 0; b < L; b++) {
+                for (int j = 0; j < L; j++) {
+                    a[g + b * L + j] = buf[j * L + b];
+                }
+            }
+        }
+    }
+
+    /** One level h < L on the transposed tile: vectors j and j + h, factor w_{2h}^(j mod 2h) broadcast. */
+    private static void verticalLevel(double[] buf, int h, double[] tw, DoubleVector vnq, DoubleVector vqi,
+                                      DoubleVector vm, boolean fwd) {
+        for (int s = 0; s < L; s += 2 * h) {
+            for (int j = 0; j < h; j++) {
+                DoubleVector w = DoubleVector.broadcast(S, tw[h + j]);
+                int i = (s + j) * L;
+                int k = (s + j + h) * L;
+                DoubleVector x = DoubleVector.fromArray(S, buf, i);
+                DoubleVector y = DoubleVector.fromArray(S, buf, k);
+                if (fwd) {
+                    DoubleVector sum = x.add(y);
+                    sum.fma(vqi, vm).sub(vm).fma(vnq, sum).intoArray(buf, i);
+                    DoubleVector d = x.sub(y);
+                    DoubleVector hi = d.mul(w);
+                    DoubleVector lo = d.fma(w, hi.neg());
+                    hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(buf, k);
+                } else {
+                    DoubleVector hi = y.mul(w);
+                    DoubleVector lo = y.fma(w, hi.neg());
+                    DoubleVector v = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
+                    DoubleVector sum = x.add(v);
+                    DoubleVector d = x.sub(v);
+                    sum.fma(vqi, vm).sub(vm).fma(vnq, sum).intoArray(buf, i);
+                    d.fma(vqi, vm).sub(vm).fma(vnq, d).intoArray(buf, k);
+                }
+            }
+        }
+    }
+
+    /** Gentleman–Sande butterflies j0 <= j < j1 (halves h apart): (x, y) -> (x + y, (x - y) w^j). */
+    static void difLevel(double[] a, int o, int h, int j0, int j1, double[] tw, double q, double qi) {
+        if (h < L) {
+            for (int j = j0; j < j1; j++) {
+                double x = a[o + j];
+                double y = a[o + j + h];
+                double s = x + y;
+                a[o + j] = s - ((s * qi + M) - M) * q;
+                a[o + j + h] = mul(x - y, tw[h + j], q, qi);
+            }
+            return;
+        }
+        DoubleVector vq = DoubleVector.broadcast(S, q);
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        for (int j = j0; j < j1; j += L) {
+            DoubleVector x = DoubleVector.fromArray(S, a, o + j);
+            DoubleVector y = DoubleVector.fromArray(S, a, o + j + h);
+            DoubleVector w = DoubleVector.fromArray(S, tw, h + j);
+            DoubleVector s = x.add(y);
+            DoubleVector ts = s.fma(vqi, vm).sub(vm);
+            ts.fma(vnq, s).intoArray(a, o + j);
+            DoubleVector d = x.sub(y);
+            DoubleVector hi = d.mul(w);
+            DoubleVector lo = d.fma(w, hi.neg());
+            DoubleVector t = hi.fma(vqi, vm).sub(vm);
+            t.fma(vnq, hi).add(lo).intoArray(a, o + j + h);
+        }
+    }
+
+    /** Cooley–Tukey butterflies j0 <= j < j1 (halves h apart): (x, y) -> (x + y w^j, x - y w^j). */
+    static void ditLevel(double[] a, int o, int h, int j0, int j1, double[] tw, double q, double qi) {
+        if (h < L) {
+            for (int j = j0; j < j1; j++) {
+                double x = a[o + j];
+                double v = mul(a[o + j + h], tw[h + j], q, qi);
+                double s = x + v;
+                double d = x - v;
+                a[o + j] = s - ((s * qi + M) - M) * q;
+                a[o + j + h] = d - ((d * qi + M) - M) * q;
+            }
+            return;
+        }
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        for (int j = j0; j < j1; j += L) {
+            DoubleVector x = DoubleVector.fromArray(S, a, o + j);
+            DoubleVector y = DoubleVector.fromArray(S, a, o + j + h);
+            DoubleVector w = DoubleVector.fromArray(S, tw, h + j);
+            DoubleVector hi = y.mul(w);
+            DoubleVector lo = y.fma(w, hi.neg());
+            DoubleVector t = hi.fma(vqi, vm).sub(vm);
+            DoubleVector v = t.fma(vnq, hi).add(lo);
+            DoubleVector s = x.add(v);
+            DoubleVector d = x.sub(v);
+            s.fma(vqi, vm).sub(vm).fma(vnq, s).intoArray(a, o + j);
+            d.fma(vqi, vm).sub(vm).fma(vnq, d).intoArray(a, o + j + h);
+        }
+    }
+
+    /** Pointwise x[i] = x[i] y[i] c mod q (signed, |.| <= q) for i in [i0, i1), 0 <= c < q. */
+    static void pointwise(double[] x, double[] y, double c, int i0, int i1, double q, double qi) {
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        DoubleVector vc = DoubleVector.broadcast(S, c);
+        int i = i0;
+        for (; i + L <= i1; i += L) {
+            DoubleVector a = DoubleVector.fromArray(S, x, i);
+            DoubleVector b = DoubleVector.fromArray(S, y, i);
+            DoubleVector hi = a.mul(b);
+            DoubleVector lo = a.fma(b, hi.neg());
+            DoubleVector r = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
+            hi = r.mul(vc);
+            lo = r.fma(vc, hi.neg());
+            hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(x, i);
+        }
+        for (; i < i1; i++) {
+            x[i] = mul(mul(x[i], y[i], q, qi), c, q, qi);
+        }
+    }
+
+    /**
+     * Garner's mixed-radix digits of three residue vectors in place, for i in [i0, i1): on entry
+     * y_k[i] is the residue modulo q_k (signed, |.| <= q_k); on exit y0 = v0, y1 = v1, y2 = v2 in
+     * [0, q_k) with c = v0 + q0 (v1 + q1 v2). g01 = q0^-1 mod q1, g02 = q0^-1 mod q2, g12 = q1^-1
+     * mod q2 (normal form).
+     */
+    static void garner3(double[] y0, double[] y1, double[] y2, int i0, int i1, Prime p0, Prime p1, Prime p2,
+                        double g01, double g02, double g12) {
+        DoubleVector q0 = DoubleVector.broadcast(S, p0.pd);
+        DoubleVector q1 = DoubleVector.broadcast(S, p1.pd);
+        DoubleVector q2 = DoubleVector.broadcast(S, p2.pd);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        int i = i0;
+        for (; i + L <= i1; i += L) {
+            DoubleVector v0 = nonNegative(DoubleVector.fromArray(S, y0, i), q0);
+            DoubleVector v1 = nonNegative(mulV(DoubleVector.fromArray(S, y1, i).sub(v0), g01, p1, vm), q1);
+            DoubleVector t2 = mulV(DoubleVector.fromArray(S, y2, i).sub(v0), g02, p2, vm);
+            DoubleVector v2 = nonNegative(mulV(t2.sub(v1), g12, p2, vm), q2);
+            v0.intoArray(y0, i);
+            v1.intoArray(y1, i);
+            v2.intoArray(y2, i);
+        }
+        for (; i < i1; i++) {
+            double v0 = nonNegative(y0[i], p0.pd);
+            double v1 = nonNegative(mul(y1[i] - v0, g01, p1.pd, p1.pdInv), p1.pd);
+            double t2 = mul(y2[i] - v0, g02, p2.pd, p2.pdInv);
+            y0[i] = v0;
+            y1[i] = v1;
+            y2[i] = nonNegative(mul(t2 - v1, g12, p2.pd, p2.pdInv), p2.pd);
+        }
+    }
+
+    /** x mod q in [0, q) for |x| <= q. */
+    private static DoubleVector nonNegative(DoubleVector x, DoubleVector q) {
+        DoubleVector r = x.blend(x.add(q), x.compare(jdk.incubator.vector.VectorOperators.LT, 0));
+        return r.blend(r.sub(q), r.compare(jdk.incubator.vector.VectorOperators.GE, q));
+    }
+
+    private static double nonNegative(double x, double q) {
+        double r = x < 0 ? x + q : x;
+        return r >= q ? r - q : r;
+    }
+
+    /** x w mod q (signed, |.| <= q) for |x| < 2q, 0 <= w < q: the vector form of {@link #mul}. */
+    private static DoubleVector mulV(DoubleVector x, double w, Prime pr, DoubleVector vm) {
+        DoubleVector hi = x.mul(w);
+        DoubleVector lo = x.fma(DoubleVector.broadcast(S, w), hi.neg());
+        return hi.fma(DoubleVector.broadcast(S, pr.pdInv), vm).sub(vm).fma(DoubleVector.broadcast(S, -pr.pd), hi).add(lo);
+    }
+
+    /** x w mod q, signed, |result| < q, for |x| < 2q and |w| < q (scalar form of the vector code). */
+    static double mul(double x, double w, double q, double qi) {
+        double hi = x * w;
+        double lo = Math.fma(x, w, -hi);
+        double t = Math.fma(hi, qi, M) - M;
+        return Math.fma(t, -q, hi) + lo;
+    }
+}

@@ -1,0 +1,184 @@
+package org.bignat.mul.ntt;
+
+/**
+ * Multiplication of natural numbers on 64-bit limbs (little-endian) by number-theoretic
+ * transforms modulo two to five primes just below 2^61 and a CRT (the small-prime FFT of
+ * Pollard 1971; lazy Montgomery butterflies after Harvey 2014). The operands are cut into b-bit
+ * coefficients ({@link NttPlan} picks the number of primes, the power-of-two length and b), each
+ * prime's convolution is two forward transforms (one for a square), a pointwise product and one
+ * inverse transform, and the coefficients are recovered by the CRT and added at their offsets.
+ *
+ * <p>Threads: with {@code parallel} the phases run in the shared worker pool (the two forward
+ * transforms side by side, each transform's halves and passes split, the split, pointwise and CRT
+ * in chunks). Results are identical whatever the threads.
+ *
+ * <p>Memory: beside the operands and the result, the residues of the finished primes and two
+ * vectors of the current one, N words each, plus the twiddle tables (2 N words per prime and
+ * direction, cached up to {@link Twiddles#CACHE_MAX_LOG}): (r + 1) N words + 2 N words at peak
+ * for a multiply. See docs/design.md, "CPU multiply: NTT", for the 2^32 x 2^32-bit figure.
+ */
+public final class NttMultiply {
+    private NttMultiply() {}
+
+    /** Returns the {@code a.length + b.length} limbs of {@code a * b} (both non-empty). */
+    public static long[] multiply(long[] a, long[] b, boolean parallel) {
+        long[] r = new long[a.length + b.length];
+        multiply(r, 0, a, 0, a.length, b, 0, b.length, parallel);
+        return r;
+    }
+
+    /** Returns the {@code 2 a.length} limbs of {@code a * a} (non-empty). */
+    public static long[] square(long[] a, boolean parallel) {
+        long[] r = new long[2 * a.length];
+        square(r, 0, a, 0, a.length, parallel);
+        return r;
+    }
+
+    /** Whether this JVM uses the double-precision vector transforms (else the 64-bit scalar ones). */
+    public static boolean vectorTransforms() {
+        return Kernel.FMA;
+    }
+
+    /** One line naming the transforms in use and why (calibration times), for the engine's log line. */
+    public static String kernelDescription() {
+        return Kernel.DESCRIPTION;
+    }
+
+    /** Whether the double-precision vector transforms can run in this JVM (module readable). */
+    static boolean vectorAvailable() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
+    /**
+     * r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn); leading zero limbs allowed, r must not
+     * overlap the inputs.
+     */
+    public static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
+                                boolean parallel) {
+        multiply(r, ro, a, ao, an, b, bo, bn, parallel, Kernel.FMA);
+    }
+
+    /** As {@link #multiply(long[], int, long[], int, int, long[], int, int, boolean)} on the given transforms. */
+    static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
+                         boolean parallel, boolean fma) {
+        long aBits = bitLength(a, ao, an);
+        long bBits = bitLength(b, bo, bn);
+        int rn = an + bn;
+        if (aBits == 0 || bBits == 0) {
+            java.util.Arrays.fill(r, ro, ro + rn, 0L);
+            return;
+        }
+        if (a == b && ao == bo && an == bn) {
+            square(r, ro, a, ao, an, parallel, fma);
+            return;
+        }
+        NttPlan plan = NttPlan.choose(aBits, bBits, fma);
+        boolean par = Tasks.enabled(parallel);
+        Runnable body = () -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, par);
+        if (par) {
+            Tasks.run(body);
+        } else {
+            body.run();
+        }
+    }
+
+    /** r[ro .. ro+2n) = a[ao .. ao+n)^2 with one forward transform per prime. */
+    public static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
+        square(r, ro, a, ao, n, parallel, Kernel.FMA);
+    }
+
+    /** As {@link #square(long[], int, long[], int, int, boolean)} on the given transforms. */
+    static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel, boolean fma) {
+        long bits = bitLength(a, ao, n);
+        if (bits == 0) {
+            java.util.Arrays.fill(r, ro, ro + 2 * n, 0L);
+            return;
+        }
+        NttPlan plan = NttPlan.choose(bits, bits, fma);
+        boolean par = Tasks.enabled(parallel);
+        Runnable body = () -> product(plan, r, ro, 2 * n, a, ao, n, bits, null, 0, 0, 0, par);
+        if (par) {
+            Tasks.run(body);
+        } else {
+            body.run();
+        }
+    }
+
+    /** The product on a plan; b == null squares a. */
+    private static void product(NttPlan plan, long[] r, int ro, int rn, long[] a, int ao, int an, long aBits,
+                                long[] b, int bo, int bn, long bBits, boolean par) {
+        int n = plan.length();
+        int primes = plan.primes();
+        long na = plan.coefficients(aBits);
+        long nb = b == null ? na : plan.coefficients(bBits);
+        int count = (int) (na + nb - 1);
+        long[][] res = new long[primes][];
+        if (plan.fma()) {
+            double[][] d = new double[primes][];
+            for (int k = 0; k < primes; k++) {
+                d[k] = FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, par);
+            }
+            if (primes == 3) {
+                FmaNtt.combine3(plan, d, count, r, ro, rn, par);
+                return;
+            }
+            for (int k = 0; k < primes; k++) {
+                res[k] = FmaNtt.words(d[k], plan.set()[k], par);
+                d[k] = null;
+            }
+        } else {
+            long[] work = b == null ? null : new long[n];
+            for (int k = 0; k < primes; k++) {
+                res[k] = residues(plan, k, a, ao, an, na, b, bo, bn, nb, work, par);
+            }
+        }
+        Crt.of(plan).combine(res, count, r, ro, rn, par);
+    }
+
+    /**
+     * The product's convolution modulo prime k: the inverse transform of the pointwise product
+     * of the forward transforms (values in [0, 4p), scaled as {@link Crt} expects); b == null
+     * squares a. work is the second operand's scratch vector.
+     */
+    private static long[] residues(NttPlan plan, int k, long[] a, int ao, int an, long na,
+                                   long[] b, int bo, int bn, long nb, long[] work, boolean par) {
+        long[] x = new long[plan.length()];
+        pointwiseProduct(plan, k, a, ao, an, na, b, bo, bn, nb, x, work, par);
+        // the forward table is unreferenced here: one of 2^28 points (4 GB) goes before the inverse one comes
+        Transform.inverse(x, plan.length(), Twiddles.table(k, plan.logN(), true), Prime.ALL[k], par);
+        return x;
+    }
+
+    /** x = the pointwise product of the forward transforms modulo prime k (b == null: of a with itself). */
+    private static void pointwiseProduct(NttPlan plan, int k, long[] a, int ao, int an, long na,
+                                         long[] b, int bo, int bn, long nb, long[] x, long[] work, boolean par) {
+        Prime pr = Prime.ALL[k];
+        int n = plan.length();
+        int bits = plan.bits();
+        long[] tw = Twiddles.table(k, plan.logN(), false);
+        if (b == null) {
+            Split.split(a, ao, an, na, bits, pr, x, n, par);
+            Transform.forward(x, n, tw, pr, par);
+            Pointwise.square(x, n, pr, par);
+        } else {
+            Tasks.both(par,
+                    () -> {
+                        Split.split(a, ao, an, na, bits, pr, x, n, par);
+                        Transform.forward(x, n, tw, pr, par);
+                    },
+                    () -> {
+                        Split.split(b, bo, bn, nb, bits, pr, work, n, par);
+                        Transform.forward(work, n, tw, pr, par);
+                    });
+            Pointwise.multiply(x, work, n, pr, par);
+        }
+    }
+
+    private static long bitLength(long[] x, int o, int n) {
+        int i = n;
+        while (i > 0 && x[o + i - 1] == 0) {
+            i--;
+        }
+        return i == 0 ? 0 : 64L * (i - 1) + 64 - Long.numberOfLeadingZeros(x[o + i - 1]);
+    }
+}

@@ -1,0 +1,52 @@
+package org.bignat.mul.ntt;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Random;
+
+/**
+ * Thread CPU time (best of rounds, one thread) of the vector NTT product's phases at 2^e-bit
+ * operands: the residues of each prime (split, forward, pointwise, inverse) for a square and a
+ * multiply, and the Garner/CRT step; not a test: {@code org.bignat.mul.ntt.FmaPhaseProbe e}.
+ */
+public final class FmaPhaseProbe {
+    private FmaPhaseProbe() {}
+
+    public static void main(String[] args) {
+        int e = Integer.parseInt(args[0]);
+        int n = (1 << e) / 64;
+        Random r = new Random(1);
+        long[] a = NttMultiplyTest.random(r, n);
+        long[] b = NttMultiplyTest.random(r, n);
+        NttPlan plan = NttPlan.choose(64L * n, 64L * n, true);
+        long na = plan.coefficients(64L * n);
+        int count = (int) (2 * na - 1);
+        long[] out = new long[2 * n];
+        ThreadMXBean tm = ManagementFactory.getThreadMXBean();
+        double sq = 1e18;
+        double mu = 1e18;
+        double crt = 1e18;
+        double garner = 1e18;
+        for (int w = 0; w < 15; w++) {
+            long t0 = tm.getCurrentThreadCpuTime();
+            double[] x = FmaNtt.residues(plan, 0, a, 0, n, na, null, 0, 0, 0, false);
+            long t1 = tm.getCurrentThreadCpuTime();
+            FmaNtt.residues(plan, 1, a, 0, n, na, b, 0, n, na, false);
+            long t2 = tm.getCurrentThreadCpuTime();
+            double[][] d = {x, x.clone(), x.clone()};
+            long t3 = tm.getCurrentThreadCpuTime();
+            Prime[] ps = plan.set();
+            Crt c = Crt.of(plan);
+            FmaTransform.garner3(d[0], d[1], d[2], 0, count, ps[0], ps[1], ps[2], c.garnerPlain[3], c.garnerPlain[6],
+                    c.garnerPlain[7]);
+            long t35 = tm.getCurrentThreadCpuTime();
+            c.combineDigits(d, count, out, 0, 2 * n, false);
+            long t4 = tm.getCurrentThreadCpuTime();
+            garner = Math.min(garner, (t35 - t3) / 1e6);
+            sq = Math.min(sq, (t1 - t0) / 1e6);
+            mu = Math.min(mu, (t2 - t1) / 1e6);
+            crt = Math.min(crt, (t4 - t3) / 1e6);
+        }
+        System.out.printf("%s: per prime square %.2f ms, multiply %.2f ms; Garner+CRT %.2f ms (Garner %.2f)%n", plan, sq, mu, crt, garner);
+    }
+}
