@@ -16,15 +16,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Settings in one place: only {@link Settings} reads system properties, and the settings table of
+ * Settings in one place: only {@link Settings} reads {@code bignat.*} system properties, and the settings table of
  * docs/usage.md lists exactly the {@code bignat.*} properties it reads.
  */
 class SettingsTest {
     private static final Path MAIN = Path.of("src", "main", "java");
     private static final Pattern PROPERTY = Pattern.compile("\"(bignat\\.[A-Za-z.]+)\"");
     private static final Pattern TABLE_ROW = Pattern.compile("^\\| `(bignat\\.[A-Za-z.]+)` \\|", Pattern.MULTILINE);
+    /** A read of a {@code bignat.*} property (JVM facts such as {@code os.arch} may be read anywhere). */
     private static final Pattern READ = Pattern.compile(
-            "System\\.getProperty\\(|Integer\\.getInteger\\(|Long\\.getLong\\(|Boolean\\.getBoolean\\(");
+            "(System\\.getProperty|Integer\\.getInteger|Long\\.getLong|Boolean\\.getBoolean)\\(\\s*\"bignat\\.");
 
     private static List<Path> sources() throws IOException {
         try (Stream<Path> s = Files.walk(MAIN)) {

@@ -57,14 +57,23 @@ final class Kernel {
         }
     }
 
-    /** HotSpot's UseFMA flag; false where it cannot be read (another JVM: the safe choice). */
+    /**
+     * HotSpot's UseFMA flag. Where it cannot be read (a runtime without the jdk.management module,
+     * such as a jlinked one, or a module layer that does not read it), the architecture answers:
+     * every x86-64 processor with 4-lane double vectors (AVX2: Haswell, Piledriver and later) and
+     * every AArch64 one has hardware FMA; other architectures get the safe answer, no.
+     */
     private static boolean hardwareFma() {
         try {
             var bean = java.lang.management.ManagementFactory.getPlatformMXBean(
                     com.sun.management.HotSpotDiagnosticMXBean.class);
-            return bean != null && Boolean.parseBoolean(bean.getVMOption("UseFMA").getValue());
+            if (bean != null) {
+                return Boolean.parseBoolean(bean.getVMOption("UseFMA").getValue());
+            }
         } catch (RuntimeException | LinkageError e) {
-            return false;
+            // fall through to the architecture
         }
+        String arch = System.getProperty("os.arch", "");
+        return arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64");
     }
 }
