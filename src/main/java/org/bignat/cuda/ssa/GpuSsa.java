@@ -12,6 +12,7 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction_attribute;
 import org.bignat.DeviceOutOfMemoryException;
+import org.bignat.core.Limbs;
 import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
 import org.bignat.cuda.DeviceBuffer;
@@ -540,8 +541,8 @@ public final class GpuSsa {
      * b + c - 1 is a multiple of 61 and the product is the shorter one.
      */
     public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square) {
-        int nx = significant(x);
-        int ny = square ? nx : significant(y);
+        int nx = Limbs.length(x);
+        int ny = square ? nx : Limbs.length(y);
         if (nx == 0 || ny == 0) {
             return new long[0];
         }
@@ -568,11 +569,7 @@ public final class GpuSsa {
             long[] z = new long[guess];
             st.download(s, bz.pointer(), z, guess);
             ok = true;
-            int n = guess;
-            while (n > 0 && z[n - 1] == 0) {
-                n--;
-            }
-            return n == guess ? z : java.util.Arrays.copyOf(z, n);
+            return Limbs.trim(z);
         } finally {
             if (!ok) {
                 st.drain(s);
@@ -580,15 +577,6 @@ public final class GpuSsa {
             st.give();
             s.close();
         }
-    }
-
-    /** Length of x without its leading zero digits. */
-    private static int significant(long[] x) {
-        int n = x.length;
-        while (n > 0 && x[n - 1] == 0) {
-            n--;
-        }
-        return n;
     }
 
     /** Bits of the value of x[0, n), x[n - 1] nonzero. */
