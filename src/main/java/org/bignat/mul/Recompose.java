@@ -1,5 +1,7 @@
 package org.bignat.mul;
 
+import org.bignat.core.Parallelism;
+import org.bignat.core.WorkerPool;
 import org.bignat.simd.SsaDigits;
 
 /**
@@ -21,7 +23,7 @@ final class Recompose {
         long[] carries = new long[chunks];
         // ~8 tasks per thread for balance; the chunk buffers are the thread's (WorkBuffers), so the
         // task count costs no allocation (per task they were about 10 MB per 2^24-bit product).
-        int grain = Math.max(1, chunks / (Ssa.POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
+        int grain = Math.max(1, chunks / (Ssa.POINTWISE_TASKS_PER_THREAD * WorkerPool.THREADS));
         Parallelism.forRange(0, chunks, grain, par, (f, t) -> {
             WorkBuffers w = WorkBuffers.acquire();
             try {

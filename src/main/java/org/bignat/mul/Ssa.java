@@ -1,6 +1,8 @@
 package org.bignat.mul;
 
+import org.bignat.core.Parallelism;
 import org.bignat.core.Settings;
+import org.bignat.core.WorkerPool;
 import org.bignat.simd.ButterflyKernels;
 import org.bignat.simd.KernelProvider;
 import org.bignat.simd.SsaDigits;
@@ -212,7 +214,7 @@ final class Ssa {
         SsaPlan modPlan = SsaPlan.modular(nBits, cb == null);
         ButterflyKernels leaf = leafKernels(p);
         ButterflyKernels canon = kernels();
-        int grain = Math.max(1, kk / (POINTWISE_TASKS_PER_THREAD * Parallelism.THREADS));
+        int grain = Math.max(1, kk / (POINTWISE_TASKS_PER_THREAD * WorkerPool.THREADS));
         Parallelism.forRange(0, kk, grain, par, (f, t) -> {
             WorkBuffers w = scratch != null && !par ? null : WorkBuffers.acquire();
             try {

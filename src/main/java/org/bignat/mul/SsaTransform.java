@@ -1,5 +1,6 @@
 package org.bignat.mul;
 
+import org.bignat.core.Parallelism;
 import org.bignat.simd.ButterflyKernels;
 
 /**

@@ -1,6 +1,7 @@
 package org.bignat.mul.ntt;
 
 import java.math.BigInteger;
+import org.bignat.core.Parallelism;
 
 /**
  * Recombines the residues of the product's coefficients modulo r primes (Garner's mixed-radix
@@ -84,7 +85,7 @@ final class Crt {
         int chunks = (count + CHUNK - 1) / CHUNK;
         long[][] spill = new long[chunks][];
         int[] spillAt = new int[chunks];
-        Tasks.range(0, chunks, 1, parallel, (c0, c1) -> {
+        Parallelism.forRange(0, chunks, 1, parallel, (c0, c1) -> {
             for (int c = c0; c < c1; c++) {
                 int i0 = c * CHUNK;
                 int i1 = Math.min(count, i0 + CHUNK);

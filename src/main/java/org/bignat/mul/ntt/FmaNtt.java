@@ -1,5 +1,7 @@
 package org.bignat.mul.ntt;
 
+import org.bignat.core.Parallelism;
+
 /**
  * The residues of one prime of {@link Prime#FMA} through the double-precision transforms
  * ({@link FmaTransform}): split on 64-bit words (Montgomery, as the other transforms), convert to
@@ -39,10 +41,10 @@ final class FmaNtt {
         if (b == null) {
             Split.splitToDouble(a, ao, an, na, plan.bits(), pr, x, n, par);
             FmaTransform.forward(x, n, tw, pr, par);
-            Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, x, c, i0, i1, pr.pd, pr.pdInv));
+            Parallelism.forRange(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, x, c, i0, i1, pr.pd, pr.pdInv));
         } else {
             double[] y = new double[n];
-            Tasks.both(par,
+            Parallelism.both(par,
                     () -> {
                         Split.splitToDouble(a, ao, an, na, plan.bits(), pr, x, n, par);
                         FmaTransform.forward(x, n, tw, pr, par);
@@ -51,7 +53,7 @@ final class FmaNtt {
                         Split.splitToDouble(b, bo, bn, nb, plan.bits(), pr, y, n, par);
                         FmaTransform.forward(y, n, tw, pr, par);
                     });
-            Tasks.range(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, y, c, i0, i1, pr.pd, pr.pdInv));
+            Parallelism.forRange(0, n, GRAIN, par, (i0, i1) -> FmaTransform.pointwise(x, y, c, i0, i1, pr.pd, pr.pdInv));
         }
         return x;
     }
@@ -66,7 +68,7 @@ final class FmaNtt {
         double g01 = crt.garnerPlain[1 * 3 + 0];
         double g02 = crt.garnerPlain[2 * 3 + 0];
         double g12 = crt.garnerPlain[2 * 3 + 1];
-        Tasks.range(0, count, GRAIN, par,
+        Parallelism.forRange(0, count, GRAIN, par,
                 (i0, i1) -> FmaTransform.garner3(res[0], res[1], res[2], i0, i1, ps[0], ps[1], ps[2], g01, g02, g12));
         crt.combineDigits(res, count, out, oo, on, par);
     }
@@ -76,7 +78,7 @@ final class FmaNtt {
         int n = x.length;
         long[] r = new long[n];
         long q = pr.p;
-        Tasks.range(0, n, GRAIN, par, (i0, i1) -> {
+        Parallelism.forRange(0, n, GRAIN, par, (i0, i1) -> {
             for (int i = i0; i < i1; i++) {
                 long v = (long) x[i];
                 r[i] = Mont.reduce1(v + ((v >> 63) & q), q);

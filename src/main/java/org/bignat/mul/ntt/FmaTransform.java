@@ -2,6 +2,7 @@ package org.bignat.mul.ntt;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
+import org.bignat.core.Parallelism;
 
 /**
  * Length-2^k number-theoretic transforms modulo a prime q < 2^50 in double precision, vectorised
@@ -28,7 +29,7 @@ final class FmaTransform {
 
     static void forward(double[] a, int n, double[] tw, Prime pr, boolean parallel) {
         if (parallel && n >= Transform.PARALLEL_MIN) {
-            Tasks.run(() -> forward(a, 0, n, tw, pr.pd, pr.pdInv, true));
+            Parallelism.run(() -> forward(a, 0, n, tw, pr.pd, pr.pdInv, true));
         } else {
             forward(a, 0, n, tw, pr.pd, pr.pdInv, false);
         }
@@ -36,7 +37,7 @@ final class FmaTransform {
 
     static void inverse(double[] a, int n, double[] tw, Prime pr, boolean parallel) {
         if (parallel && n >= Transform.PARALLEL_MIN) {
-            Tasks.run(() -> inverse(a, 0, n, tw, pr.pd, pr.pdInv, true));
+            Parallelism.run(() -> inverse(a, 0, n, tw, pr.pd, pr.pdInv, true));
         } else {
             inverse(a, 0, n, tw, pr.pd, pr.pdInv, false);
         }
@@ -57,9 +58,9 @@ final class FmaTransform {
         }
         int h = m >> 1;
         boolean fork = par && m >= Transform.PARALLEL_MIN;
-        Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
+        Parallelism.forRange(0, h / L, Transform.PASS_GRAIN / L, fork,
                 (v0, v1) -> difLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
-        Tasks.both(fork, () -> forward(a, o, h, tw, q, qi, par), () -> forward(a, o + h, h, tw, q, qi, par));
+        Parallelism.both(fork, () -> forward(a, o, h, tw, q, qi, par), () -> forward(a, o + h, h, tw, q, qi, par));
     }
 
     private static void inverse(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
@@ -78,8 +79,8 @@ final class FmaTransform {
         }
         int h = m >> 1;
         boolean fork = par && m >= Transform.PARALLEL_MIN;
-        Tasks.both(fork, () -> inverse(a, o, h, tw, q, qi, par), () -> inverse(a, o + h, h, tw, q, qi, par));
-        Tasks.range(0, h / L, Transform.PASS_GRAIN / L, fork,
+        Parallelism.both(fork, () -> inverse(a, o, h, tw, q, qi, par), () -> inverse(a, o + h, h, tw, q, qi, par));
+        Parallelism.forRange(0, h / L, Transform.PASS_GRAIN / L, fork,
                 (v0, v1) -> ditLevel(a, o, h, v0 * L, v1 * L, tw, q, qi));
     }
 

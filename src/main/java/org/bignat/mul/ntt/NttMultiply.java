@@ -1,5 +1,7 @@
 package org.bignat.mul.ntt;
 
+import org.bignat.core.Parallelism;
+
 /**
  * Multiplication of natural numbers on 64-bit limbs (little-endian) by number-theoretic
  * transforms modulo two to five primes just below 2^61 and a CRT (the small-prime FFT of
@@ -73,10 +75,10 @@ public final class NttMultiply {
             return;
         }
         NttPlan plan = NttPlan.choose(aBits, bBits, fma);
-        boolean par = Tasks.enabled(parallel);
+        boolean par = Parallelism.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, par);
         if (par) {
-            Tasks.run(body);
+            Parallelism.run(body);
         } else {
             body.run();
         }
@@ -95,10 +97,10 @@ public final class NttMultiply {
             return;
         }
         NttPlan plan = NttPlan.choose(bits, bits, fma);
-        boolean par = Tasks.enabled(parallel);
+        boolean par = Parallelism.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, 2 * n, a, ao, n, bits, null, 0, 0, 0, par);
         if (par) {
-            Tasks.run(body);
+            Parallelism.run(body);
         } else {
             body.run();
         }
@@ -161,7 +163,7 @@ public final class NttMultiply {
             Transform.forward(x, n, tw, pr, par);
             Pointwise.square(x, n, pr, par);
         } else {
-            Tasks.both(par,
+            Parallelism.both(par,
                     () -> {
                         Split.split(a, ao, an, na, bits, pr, x, n, par);
                         Transform.forward(x, n, tw, pr, par);

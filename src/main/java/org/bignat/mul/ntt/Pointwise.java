@@ -1,5 +1,7 @@
 package org.bignat.mul.ntt;
 
+import org.bignat.core.Parallelism;
+
 /** Pointwise Montgomery products of two transformed vectors (values in [0, 2p) in and out). */
 final class Pointwise {
     private Pointwise() {}
@@ -11,7 +13,7 @@ final class Pointwise {
     static void multiply(long[] x, long[] y, int n, Prime pr, boolean parallel) {
         long p = pr.p;
         long pinv = pr.pinv;
-        Tasks.range(0, n, GRAIN, parallel, (i0, i1) -> {
+        Parallelism.forRange(0, n, GRAIN, parallel, (i0, i1) -> {
             for (int i = i0; i < i1; i++) {
                 x[i] = Mont.mul(x[i], y[i], p, pinv);
             }
@@ -22,7 +24,7 @@ final class Pointwise {
     static void square(long[] x, int n, Prime pr, boolean parallel) {
         long p = pr.p;
         long pinv = pr.pinv;
-        Tasks.range(0, n, GRAIN, parallel, (i0, i1) -> {
+        Parallelism.forRange(0, n, GRAIN, parallel, (i0, i1) -> {
             for (int i = i0; i < i1; i++) {
                 x[i] = Mont.mul(x[i], x[i], p, pinv);
             }

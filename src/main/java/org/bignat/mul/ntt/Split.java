@@ -1,5 +1,7 @@
 package org.bignat.mul.ntt;
 
+import org.bignat.core.Parallelism;
+
 /**
  * Cuts an operand into b-bit coefficients and reduces each modulo one prime: coefficient i is
  * bits [i b, (i + 1) b) of the operand (b <= 120, so it spans at most three limbs and its high
@@ -19,7 +21,7 @@ final class Split {
     static void split(long[] x, int xo, int xn, long count, int b, Prime pr, long[] out, int n,
                       boolean parallel) {
         int c = (int) count;
-        Tasks.range(0, c, GRAIN, parallel, (i0, i1) -> {
+        Parallelism.forRange(0, c, GRAIN, parallel, (i0, i1) -> {
             if (b == 64) {
                 split64(x, xo, i0, i1, pr, out);
             } else {
@@ -40,7 +42,7 @@ final class Split {
         long pinv = pr.pinv;
         long loMask = b >= 64 ? -1L : (1L << b) - 1;
         long hiMask = b <= 64 ? 0 : (1L << (b - 64)) - 1;
-        Tasks.range(0, c, GRAIN, parallel, (i0, i1) -> {
+        Parallelism.forRange(0, c, GRAIN, parallel, (i0, i1) -> {
             // the interior: all three limbs in range
             int safe = Math.min(i1, Math.max(i0, (int) Math.min(Integer.MAX_VALUE, (64L * (xn - 2)) / b)));
             for (int i = i0; i < safe; i++) {

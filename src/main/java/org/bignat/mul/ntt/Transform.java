@@ -1,5 +1,7 @@
 package org.bignat.mul.ntt;
 
+import org.bignat.core.Parallelism;
+
 /**
  * Length-2^k number-theoretic transforms modulo one prime, in place, with Harvey's lazy
  * butterflies (Harvey 2014, "Faster arithmetic for number-theoretic transforms"): the forward one
@@ -29,7 +31,7 @@ final class Transform {
     /** Forward transform of a[0 .. n), n = 2^k, values in [0, 2p) in and out. */
     static void forward(long[] a, int n, long[] tw, Prime pr, boolean parallel) {
         if (parallel && n >= PARALLEL_MIN) {
-            Tasks.run(() -> forward(a, 0, n, tw, pr.p, true));
+            Parallelism.run(() -> forward(a, 0, n, tw, pr.p, true));
         } else {
             forward(a, 0, n, tw, pr.p, false);
         }
@@ -38,7 +40,7 @@ final class Transform {
     /** Inverse transform (times n) of a[0 .. n), values in [0, 4p) in and out. */
     static void inverse(long[] a, int n, long[] tw, Prime pr, boolean parallel) {
         if (parallel && n >= PARALLEL_MIN) {
-            Tasks.run(() -> inverse(a, 0, n, tw, pr.p, true));
+            Parallelism.run(() -> inverse(a, 0, n, tw, pr.p, true));
         } else {
             inverse(a, 0, n, tw, pr.p, false);
         }
@@ -52,15 +54,15 @@ final class Transform {
         boolean fork = par && m >= PARALLEL_MIN;
         if (m <= 2 * BLOCK) {
             int h = m >> 1;
-            Tasks.range(0, h, PASS_GRAIN, fork, (j0, j1) -> difLevel(a, o, h, j0, j1, tw, p));
-            Tasks.both(fork, () -> forward(a, o, h, tw, p, par), () -> forward(a, o + h, h, tw, p, par));
+            Parallelism.forRange(0, h, PASS_GRAIN, fork, (j0, j1) -> difLevel(a, o, h, j0, j1, tw, p));
+            Parallelism.both(fork, () -> forward(a, o, h, tw, p, par), () -> forward(a, o + h, h, tw, p, par));
             return;
         }
         int q = m >> 2;
-        Tasks.range(0, q, PASS_GRAIN, fork, (j0, j1) -> difLevels2(a, o, q, j0, j1, tw, p));
-        Tasks.both(fork,
-                () -> Tasks.both(fork, () -> forward(a, o, q, tw, p, par), () -> forward(a, o + q, q, tw, p, par)),
-                () -> Tasks.both(fork, () -> forward(a, o + 2 * q, q, tw, p, par),
+        Parallelism.forRange(0, q, PASS_GRAIN, fork, (j0, j1) -> difLevels2(a, o, q, j0, j1, tw, p));
+        Parallelism.both(fork,
+                () -> Parallelism.both(fork, () -> forward(a, o, q, tw, p, par), () -> forward(a, o + q, q, tw, p, par)),
+                () -> Parallelism.both(fork, () -> forward(a, o + 2 * q, q, tw, p, par),
                         () -> forward(a, o + 3 * q, q, tw, p, par)));
     }
 
@@ -72,16 +74,16 @@ final class Transform {
         boolean fork = par && m >= PARALLEL_MIN;
         if (m <= 2 * BLOCK) {
             int h = m >> 1;
-            Tasks.both(fork, () -> inverse(a, o, h, tw, p, par), () -> inverse(a, o + h, h, tw, p, par));
-            Tasks.range(0, h, PASS_GRAIN, fork, (j0, j1) -> ditLevel(a, o, h, j0, j1, tw, p));
+            Parallelism.both(fork, () -> inverse(a, o, h, tw, p, par), () -> inverse(a, o + h, h, tw, p, par));
+            Parallelism.forRange(0, h, PASS_GRAIN, fork, (j0, j1) -> ditLevel(a, o, h, j0, j1, tw, p));
             return;
         }
         int q = m >> 2;
-        Tasks.both(fork,
-                () -> Tasks.both(fork, () -> inverse(a, o, q, tw, p, par), () -> inverse(a, o + q, q, tw, p, par)),
-                () -> Tasks.both(fork, () -> inverse(a, o + 2 * q, q, tw, p, par),
+        Parallelism.both(fork,
+                () -> Parallelism.both(fork, () -> inverse(a, o, q, tw, p, par), () -> inverse(a, o + q, q, tw, p, par)),
+                () -> Parallelism.both(fork, () -> inverse(a, o + 2 * q, q, tw, p, par),
                         () -> inverse(a, o + 3 * q, q, tw, p, par)));
-        Tasks.range(0, q, PASS_GRAIN, fork, (j0, j1) -> ditLevels2(a, o, q, j0, j1, tw, p));
+        Parallelism.forRange(0, q, PASS_GRAIN, fork, (j0, j1) -> ditLevels2(a, o, q, j0, j1, tw, p));
     }
 
     /** All levels of the forward transform of the block a[o .. o+m), two at a time. */

@@ -1,34 +1,26 @@
-package org.bignat.mul;
+package org.bignat.core;
 
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
-import org.bignat.core.WorkerPool;
 
 /**
- * Fork/join helpers of parallel multiplication over the shared {@link WorkerPool} (size: the system
- * property {@code bignat.parallelism}); a size of 1 makes every multiplication single-threaded,
- * like {@code Multiply.multiply(a, b, false)}.
+ * Fork/join helpers of the parallel algorithms (products and their transforms) over the shared
+ * {@link WorkerPool} (size: {@code bignat.parallelism}); a size of 1 makes every product
+ * single-threaded, like {@code Multiply.multiply(a, b, false)}.
  */
-final class Parallelism {
+public final class Parallelism {
     private Parallelism() {}
 
-    static final int THREADS = WorkerPool.THREADS;
-
     /** True when parallel execution was asked for and more than one thread is configured. */
-    static boolean enabled(boolean requested) {
-        return requested && THREADS > 1;
-    }
-
-    static ForkJoinPool pool() {
-        return WorkerPool.pool();
+    public static boolean enabled(boolean requested) {
+        return requested && WorkerPool.THREADS > 1;
     }
 
     /**
      * Runs the task in the pool (or inline when already on one of its workers); a worker's death
      * throws instead of hanging ({@link WorkerPool#invoke}).
      */
-    static void run(Runnable body) {
+    public static void run(Runnable body) {
         WorkerPool.invoke(new RecursiveAction() {
             @Override
             protected void compute() {
@@ -38,7 +30,7 @@ final class Parallelism {
     }
 
     /** Body over an index range. */
-    interface RangeBody {
+    public interface RangeBody {
         void run(int from, int to);
     }
 
@@ -46,7 +38,7 @@ final class Parallelism {
      * Runs body over [from, to) split into pieces of at least {@code grain} indices, in parallel
      * when {@code parallel}; must be called inside {@link #run} when parallel.
      */
-    static void forRange(int from, int to, int grain, boolean parallel, RangeBody body) {
+    public static void forRange(int from, int to, int grain, boolean parallel, RangeBody body) {
         if (!parallel || to - from <= grain) {
             body.run(from, to);
             return;
@@ -55,7 +47,7 @@ final class Parallelism {
     }
 
     /** Runs two actions, in parallel when asked (inside {@link #run}). */
-    static void both(boolean parallel, Runnable a, Runnable b) {
+    public static void both(boolean parallel, Runnable a, Runnable b) {
         if (!parallel) {
             a.run();
             b.run();
