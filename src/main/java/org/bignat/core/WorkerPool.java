@@ -18,9 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class WorkerPool {
     private WorkerPool() {}
 
-    /** Name of the system property that sets the number of worker threads. */
-    public static final String PROPERTY = "bignat.parallelism";
-
     /** Number of worker threads, 1 to 32767 ({@link Settings#PARALLELISM}). */
     public static final int THREADS = Settings.PARALLELISM;
 
