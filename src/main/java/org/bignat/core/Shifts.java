@@ -6,20 +6,28 @@ public final class Shifts {
 
     /** {@code d * 2^n}, n >= 0; the caller has checked the size limit. */
     public static long[] left(long[] d, long n) {
+        int m = Limbs.length(d);
+        if (m == 0) {
+            return Limbs.ZERO;
+        }
         int q = (int) (n / Digits.W);
         int r = (int) (n % Digits.W);
-        long[] out = new long[d.length + q + 1];
+        // sized exactly before it is filled: a trimming copy would hold the result twice at its peak
+        boolean carry = r != 0 && (d[m - 1] >>> (Digits.W - r)) != 0;
+        long[] out = new long[m + q + (carry ? 1 : 0)];
         if (r == 0) {
-            System.arraycopy(d, 0, out, q, d.length);
+            System.arraycopy(d, 0, out, q, m);
         } else {
             long prev = 0;
-            for (int i = 0; i < d.length; i++) {
+            for (int i = 0; i < m; i++) {
                 out[q + i] = ((d[i] << r) & Digits.MASK) | (prev >>> (Digits.W - r));
                 prev = d[i];
             }
-            out[q + d.length] = prev >>> (Digits.W - r);
+            if (carry) {
+                out[q + m] = prev >>> (Digits.W - r);
+            }
         }
-        return Limbs.trim(out);
+        return out;
     }
 
     /** {@code floor(d / 2^n)}, n >= 0. */
