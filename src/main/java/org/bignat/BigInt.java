@@ -393,6 +393,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (mag == null && val.mag == null) {
             return small(small.divide(val.small));
         }
+        if (divideOnBigInteger(val)) {
+            return small(toBigInteger().divide(val.toBigInteger()));
+        }
         return large(sign * val.sign, nat().divide(val.nat()));
     }
 
@@ -408,6 +411,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (mag == null && val.mag == null) {
             return small(small.remainder(val.small));
         }
+        if (divideOnBigInteger(val)) {
+            return small(toBigInteger().remainder(val.toBigInteger()));
+        }
         return large(sign, nat().remainder(val.nat()));
     }
 
@@ -420,12 +426,29 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt[] divideAndRemainder(BigInt val) {
         checkDivisor(val);
-        if (mag == null && val.mag == null) {
-            BigInteger[] qr = small.divideAndRemainder(val.small);
+        if ((mag == null && val.mag == null) || divideOnBigInteger(val)) {
+            BigInteger[] qr = toBigInteger().divideAndRemainder(val.toBigInteger());
             return new BigInt[] {small(qr[0]), small(qr[1])};
         }
         BigNat[] qr = nat().divideAndRemainder(val.nat());
         return new BigInt[] {large(sign * val.sign, qr[0]), large(sign, qr[1])};
+    }
+
+    /**
+     * Whether a division with a large-form operand runs faster on BigInteger, conversions included:
+     * where the divisor or the quotient is shorter than {@link BigMath#DIVIDE_CROSSOVER_BITS}, as
+     * the facade decides (a 2^17 by 2^16-bit division: BigInteger 1.3 ms, BigNat 2.2 ms).
+     */
+    private boolean divideOnBigInteger(BigInt val) {
+        long divisorBits = val.magnitudeBits();
+        long quotientBits = magnitudeBits() - divisorBits;
+        return Math.min(divisorBits, quotientBits) < BigMath.DIVIDE_CROSSOVER_BITS
+                && Math.max(magnitudeBits(), divisorBits) < Integer.MAX_VALUE; // within BigInteger's range
+    }
+
+    /** The bit length of |this|, in either form. */
+    private long magnitudeBits() {
+        return mag != null ? mag.bitLength() : small.bitLength();
     }
 
     private static void checkDivisor(BigInt val) {
