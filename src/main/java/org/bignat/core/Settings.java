@@ -40,11 +40,11 @@ import java.util.Locale;
 public final class Settings {
     private Settings() {}
 
-    /** {@code bignat.engine}, lower case and trimmed: {@code auto}, {@code cpu} or {@code cuda} (else unknown). */
-    public static final String ENGINE = string("bignat.engine", "auto").trim().toLowerCase(Locale.ROOT);
-
-    /** The raw value of {@code bignat.engine}, for messages. */
-    public static final String ENGINE_RAW = string("bignat.engine", "auto");
+    /**
+     * {@code bignat.engine} as given ({@code auto}, {@code cpu} or {@code cuda}); the engine selection
+     * trims it, ignores case and names an unknown value in its log line.
+     */
+    public static final String ENGINE = string("bignat.engine", "auto");
 
     /**
      * {@code bignat.vector}, lower case: {@code auto} (the Vector API kernels where they are faster),

@@ -45,7 +45,7 @@ public final class Engines {
     record Selection(String mode, Engine selected, Engine gpu, String reason) {}
 
     private static final class Holder {
-        static final Selection SELECTION = select(Settings.ENGINE_RAW);
+        static final Selection SELECTION = select(Settings.ENGINE);
 
         static {
             System.getLogger("org.bignat").log(System.Logger.Level.INFO,

@@ -27,11 +27,11 @@ class RoutingTest {
     static final class RecordingEngine implements Engine {
         record Call(String op, long bits) {}
 
-        final Engine cpu;
+        final Engine inner;
         final List<Call> calls = new CopyOnWriteArrayList<>();
 
         RecordingEngine(Engine inner) {
-            cpu = inner;
+            this.inner = inner;
         }
 
         @Override
@@ -42,43 +42,43 @@ class RoutingTest {
         @Override
         public long[] add(long[] x, long[] y) {
             calls.add(new Call("add", 0));
-            return cpu.add(x, y);
+            return inner.add(x, y);
         }
 
         @Override
         public long[] subtract(long[] x, long[] y) {
             calls.add(new Call("subtract", 0));
-            return cpu.subtract(x, y);
+            return inner.subtract(x, y);
         }
 
         @Override
         public long[] normalize(long[] x) {
             calls.add(new Call("normalize", 0));
-            return cpu.normalize(x);
+            return inner.normalize(x);
         }
 
         @Override
         public long[] multiply(long[] x, long[] y) {
             calls.add(new Call("multiply", 61L * (x.length + y.length)));
-            return cpu.multiply(x, y);
+            return inner.multiply(x, y);
         }
 
         @Override
         public long[] square(long[] x) {
             calls.add(new Call("square", 122L * x.length));
-            return cpu.square(x);
+            return inner.square(x);
         }
 
         @Override
         public long[] multiplyLimbs(long[] a, long[] b) {
             calls.add(new Call("multiplyLimbs", 64L * (a.length + b.length)));
-            return cpu.multiplyLimbs(a, b);
+            return inner.multiplyLimbs(a, b);
         }
 
         @Override
         public long[] squareLimbs(long[] a) {
             calls.add(new Call("squareLimbs", 128L * a.length));
-            return cpu.squareLimbs(a);
+            return inner.squareLimbs(a);
         }
 
         boolean served(String op) {
