@@ -11,9 +11,12 @@ import org.bignat.core.Limbs;
  * <h2>Algorithms</h2>
  * By the size of the shorter operand (cutovers in {@code Thresholds}, each measured): schoolbook
  * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
- * correction), Karatsuba, Toom-3, then number-theoretic transforms modulo three to five primes
- * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; products too large for its memory
- * go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
+ * correction; where the NTT runs on double vector transforms, from 10 limbs {@code FmaBasecase}
+ * instead: 22-bit digits in doubles, vector fused multiply-adds, exact column sums, up to 176
+ * limbs), Karatsuba, Toom-3, then number-theoretic transforms modulo three to five primes
+ * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; with the double transforms it
+ * takes over from Toom-3 where its cost model says it is faster; products too large for its
+ * memory go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
  * the root of unity on 48-bit redundant digits, whose pointwise products recurse (digit schoolbook,
  * the limb ladder, or a negacyclic SSA again). K and n are chosen as GMP's {@code mpn_mul_fft} does
  * (pieces of M bits, n >= 2M + log2 K + 1, n rounded so the recursion fits), with a cost model in
