@@ -21,8 +21,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The harness's interface (its header comment is the reference): {@code gmpbench [-r RUNS]
  * [-s SEED] BITS...}; one line per size and operation,
- * {@code gmp op=mul bits=16777216 runs=5 median_ns=91234567 min_ns=90123456 gmp_version=6.2.1},
- * op {@code mul} (a*b) or {@code sqr} (a*a), single-threaded {@code mpz_mul}.
+ * {@code gmp op=mul bits=16777216 runs=5 batch=1 median_ns=91234567 min_ns=90123456 gmp_version=6.2.1},
+ * op {@code mul} (a*b) or {@code sqr} (a*a), single-threaded {@code mpz_mul}; each run times a batch
+ * of calls (at least 1 ms) and the times are per call.
  */
 final class GmpRunner {
     static final String LABEL = "GMP";
@@ -147,7 +148,7 @@ final class GmpRunner {
     }
 
     /**
-     * Parses one harness line ({@code gmp op=mul bits=N runs=R median_ns=T min_ns=T gmp_version=V})
+     * Parses one harness line ({@code gmp op=mul bits=N runs=R batch=B median_ns=T min_ns=T gmp_version=V})
      * into {@code times}, keyed {@code op|log2Bits}; returns the GMP version it names, or null.
      * Other lines are ignored. Package-private for tests.
      */
@@ -165,8 +166,9 @@ final class GmpRunner {
             double median = Long.parseLong(kv.get("median_ns")) * 1e-9;
             double min = kv.containsKey("min_ns") ? Long.parseLong(kv.get("min_ns")) * 1e-9 : median;
             int runs = kv.containsKey("runs") ? Integer.parseInt(kv.get("runs")) : 1;
+            long batch = kv.containsKey("batch") ? Long.parseLong(kv.get("batch")) : 1;
             if (op == null || Long.bitCount(bits) != 1) return null;
-            times.put(op + "|" + Long.numberOfTrailingZeros(bits), new Measurement(median, min, Double.NaN, runs, 1));
+            times.put(op + "|" + Long.numberOfTrailingZeros(bits), new Measurement(median, min, Double.NaN, runs, batch));
         } catch (RuntimeException e) {
             return null; // not a result line
         }
