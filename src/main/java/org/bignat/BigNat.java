@@ -128,14 +128,27 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return digits;
     }
 
-    /** The canonical digits (not a copy: do not modify). */
+    /**
+     * The canonical digits (not a copy: do not modify): the digits themselves when they are already
+     * canonical, so that {@link #normalize()} answers {@code this} for every canonical value.
+     */
     long[] canonicalDigits() {
         long[] c = canonical;
         if (c == null) {
-            c = Engines.forLinear().normalize(digits);
+            c = inDigitRange(digits) ? digits : Engines.forLinear().normalize(digits);
             canonical = c;
         }
         return c;
+    }
+
+    /** Whether every digit is in [0, B): trimmed digits are then canonical already. */
+    private static boolean inDigitRange(long[] d) {
+        for (long x : d) {
+            if ((x >>> Digits.W) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The value as trimmed little-endian 64-bit limbs (a fresh array). */
@@ -507,12 +520,10 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public boolean isNormalized() {
         long[] c = canonical;
         if (c != null) {
-            return c == digits || Arrays.equals(c, digits);
+            return c == digits;
         }
-        for (long d : digits) {
-            if ((d >>> Digits.W) != 0) {
-                return false;
-            }
+        if (!inDigitRange(digits)) {
+            return false;
         }
         canonical = digits; // digits in [0, B) and trimmed: canonical already
         return true;
