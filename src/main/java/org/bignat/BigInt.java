@@ -840,6 +840,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (mag == null && n < SMALL_MAX_BITS) {
             return new BigInt(small.setBit(n));
         }
+        if (testBit(n)) {
+            return this; // set already (a negative value's high bits): no 2^n built, n may be near 2^31
+        }
         return or(powerOfTwo(n));
     }
 
@@ -854,6 +857,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         checkBit(n);
         if (mag == null && n < SMALL_MAX_BITS) {
             return small(small.clearBit(n));
+        }
+        if (!testBit(n)) {
+            return this; // clear already (a positive value's high bits): no 2^n built, n may be near 2^31
         }
         return andNot(powerOfTwo(n));
     }

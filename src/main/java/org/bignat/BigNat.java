@@ -41,6 +41,11 @@ import org.bignat.radix.RadixConversion;
  *
  * <p><b>Engines.</b> Products go through {@link Engines} (CPU, or CUDA when present and the operands
  * are large); add, subtract and normalize run on the CPU (see {@link Engines#forLinear()}).
+ *
+ * <p><b>Interrupts and memory.</b> Operations are not interruptible: a thread interrupted before or
+ * during one gets the complete result, with its interrupt status still set. An
+ * {@link OutOfMemoryError} in one of the worker threads that run a large operation reaches the
+ * caller, and the library keeps working afterwards.
  */
 public final class BigNat extends Number implements Comparable<BigNat>, Serializable {
     private static final long serialVersionUID = 1L;
