@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Timeout;
  * of it; afterwards the JVM keeps no more than the worker threads' bounded buffers and the next
  * products are right. Settings out of range (-Dbignat.parallelism=40000, an unknown
  * -Dbignat.vector) are corrected at start-up with one WARNING line, and every operation works.
+ * Results of exactly MAX_BIT_LENGTH bits pass the size checks (their allocation is what fails in a
+ * small heap), one bit more does not.
  * The child JVMs are the running JDK with this run's module flags.
  */
 class ForkedJvmTest {
@@ -90,6 +92,26 @@ class ForkedJvmTest {
             Result r = run(List.of(heap), "heap", "26");
             assertRanToTheEnd(r);
             assertTrue(r.out().contains("OOM ") || r.out().contains("PRODUCT "), heap + ":\n" + r.out());
+        }
+    }
+
+    /**
+     * At MAX_BIT_LENGTH itself: a result of exactly 2^36 bits is admitted (in 64 MiB its array fails
+     * to allocate: OutOfMemoryError), one bit more is refused (ArithmeticException), for shifts both
+     * ways and powers; the JVM goes on.
+     */
+    @Test
+    @Timeout(120)
+    void resultsOfExactlyTheLimitAreAdmittedAndOneBitMoreRefused() throws Exception {
+        Result r = run(List.of("-Xmx64m"), "limits");
+        assertRanToTheEnd(r);
+        for (String admitted : new String[] {"shiftLeft(1, MAX-1)", "shiftLeft(3, MAX-2)", "shiftRight(1, -(MAX-1))",
+                "pow(2^62, e-1)", "pow(-2^62, e-1)"}) {
+            assertTrue(r.out().contains("LIMIT " + admitted + " OutOfMemoryError"), admitted + ":\n" + r.out());
+        }
+        for (String refused : new String[] {"shiftLeft(1, MAX)", "shiftLeft(3, MAX-1)", "shiftRight(1, -MAX)",
+                "pow(2^62, e)"}) {
+            assertTrue(r.out().contains("LIMIT " + refused + " ArithmeticException"), refused + ":\n" + r.out());
         }
     }
 

@@ -22,6 +22,9 @@ public final class ForkedProbe {
                 case "heap":
                     heap(Integer.parseInt(args[1]));
                     break;
+                case "limits":
+                    limits();
+                    break;
                 case "settings":
                     System.out.println("SETTINGS parallelism " + Settings.PARALLELISM + " threads " + WorkerPool.THREADS
                             + " vector " + Settings.VECTOR);
@@ -73,6 +76,38 @@ public final class ForkedProbe {
         long bound = (WorkerPool.THREADS + 1) * (8L << 20) + (4L << 20);
         check(after - before <= bound, "retained " + (after - before) + " bytes, more than " + bound);
         recovered();
+    }
+
+    /**
+     * Results of exactly {@link BigNat#MAX_BIT_LENGTH} bits pass the size check, so in a small heap
+     * they end in OutOfMemoryError (their 8 GiB array is the first thing allocated); one bit more is
+     * refused by the check with ArithmeticException. Prints {@code LIMIT name outcome} per case.
+     */
+    private static void limits() {
+        long max = BigNat.MAX_BIT_LENGTH;
+        long e = (max - 1) / 62 + 1; // (2^62)^e has 62e + 1 bits: the first exponent past the limit
+        outcome("shiftLeft(1, MAX-1)", () -> BigNat.ONE.shiftLeft(max - 1));
+        outcome("shiftLeft(1, MAX)", () -> BigNat.ONE.shiftLeft(max));
+        outcome("shiftLeft(3, MAX-2)", () -> BigNat.valueOf(3).shiftLeft(max - 2));
+        outcome("shiftLeft(3, MAX-1)", () -> BigNat.valueOf(3).shiftLeft(max - 1));
+        outcome("shiftRight(1, -(MAX-1))", () -> BigNat.ONE.shiftRight(-(max - 1)));
+        outcome("shiftRight(1, -MAX)", () -> BigNat.ONE.shiftRight(-max));
+        outcome("pow(2^62, e-1)", () -> BigInt.ONE.shiftLeft(62).pow((int) (e - 1)));
+        outcome("pow(2^62, e)", () -> BigInt.ONE.shiftLeft(62).pow((int) e));
+        outcome("pow(-2^62, e-1)", () -> BigInt.ONE.shiftLeft(62).negate().pow((int) (e - 1)));
+        recovered();
+    }
+
+    private static void outcome(String name, java.util.function.Supplier<Object> op) {
+        String out;
+        try {
+            out = "value of " + op.get().getClass().getSimpleName();
+        } catch (OutOfMemoryError err) {
+            out = "OutOfMemoryError";
+        } catch (RuntimeException ex) {
+            out = ex.getClass().getSimpleName();
+        }
+        System.out.println("LIMIT " + name + " " + out);
     }
 
     /** The product's outcome; its operands and result are unreachable once this returns. */
