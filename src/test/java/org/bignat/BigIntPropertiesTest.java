@@ -27,7 +27,7 @@ class BigIntPropertiesTest {
      */
     @Test
     void everyMethodAsBigInteger() {
-        Gens.qt(250).forAll(OPERANDS, OPERANDS, longs().all()).checkAssert((a, b, seed) -> {
+        Gens.qt(600).forAll(OPERANDS, OPERANDS, longs().all()).checkAssert((a, b, seed) -> {
             BigIntChecks.binary("", a.value(), b.value(), a.x(), b.x());
             BigIntChecks.binary("swapped", b.value(), a.value(), b.x(), a.x());
             BigIntChecks.unary("", new Random(seed), a.value(), a.x());
@@ -38,7 +38,7 @@ class BigIntPropertiesTest {
     @Test
     void formsAreInvisible() {
         Gen<BigInteger> values = Gens.signed(Gens.bits(1 << 15));
-        Gens.qt(200).forAll(values, longs().all()).checkAssert((v, seed) -> {
+        Gens.qt(500).forAll(values, longs().all()).checkAssert((v, seed) -> {
             Random r = new Random(seed);
             BigInt x = BigIntValues.form(r, v);
             BigInt y = BigIntValues.form(r, v);
@@ -53,7 +53,7 @@ class BigIntPropertiesTest {
     void numberTheoryAsBigInteger() {
         Gen<Int> values = Gens.ints(Gens.bits(1 << 13));
         Gen<BigInteger> exponents = Gens.signed(Gens.between(0, 80));
-        Gens.qt(200).forAll(values, values, exponents).checkAssert((a, m, e) -> {
+        Gens.qt(400).forAll(values, values, exponents).checkAssert((a, m, e) -> {
             BigInteger av = a.value();
             BigInteger mv = m.value();
             BigInt ex = BigInt.of(e);
@@ -75,7 +75,7 @@ class BigIntPropertiesTest {
         int bits = (int) BigMath.MODPOW_CROSSOVER_BITS;
         Gen<Int> moduli = Gens.ints(Gens.between(bits - 1, bits + 65));
         Gen<Int> bases = Gens.ints(Gens.bits(bits + 64));
-        Gens.qt(8).forAll(bases, moduli, Gens.naturals(Gens.between(0, 12))).checkAssert((a, m, e) -> {
+        Gens.qt(10).forAll(bases, moduli, Gens.naturals(Gens.between(0, 12))).checkAssert((a, m, e) -> {
             BigIntChecks.same("modPow", () -> a.value().modPow(e, m.value()), () -> a.x().modPow(BigInt.of(e), m.x()));
         });
     }
@@ -83,7 +83,7 @@ class BigIntPropertiesTest {
     /** The byte-array constructors against BigInteger's, on the two's-complement and sign-magnitude bytes. */
     @Test
     void byteConstructorsAsBigInteger() {
-        Gens.qt(300).forAll(Gens.signed(Gens.bits(1 << 17)), Gens.between(0, 5)).checkAssert((v, pad) -> {
+        Gens.qt(800).forAll(Gens.signed(Gens.bits(1 << 17)), Gens.between(0, 5)).checkAssert((v, pad) -> {
             byte[] twos = v.toByteArray();
             BigIntChecks.same("BigInt(byte[])", () -> new BigInteger(twos), () -> new BigInt(twos));
             byte[] padded = new byte[twos.length + pad + 2];

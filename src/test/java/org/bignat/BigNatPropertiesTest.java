@@ -32,7 +32,7 @@ class BigNatPropertiesTest {
 
     @Test
     void addCommutesAndAssociates() {
-        Gens.qt(300).forAll(LINEAR, LINEAR, LINEAR).checkAssert((a, b, c) -> {
+        Gens.qt(1000).forAll(LINEAR, LINEAR, LINEAR).checkAssert((a, b, c) -> {
             BigNat ab = a.x().add(b.x());
             assertEquals(a.value().add(b.value()), ab.toBigInteger(), "a + b");
             assertEquals(ab, b.x().add(a.x()), "a + b = b + a");
@@ -44,7 +44,7 @@ class BigNatPropertiesTest {
 
     @Test
     void subtractUndoesAddAndRejectsNegativeResults() {
-        Gens.qt(300).forAll(LINEAR, LINEAR).checkAssert((a, b) -> {
+        Gens.qt(1000).forAll(LINEAR, LINEAR).checkAssert((a, b) -> {
             BigNat sum = a.x().add(b.x());
             assertEquals(a.x(), sum.subtract(b.x()), "(a + b) - b = a");
             assertEquals(b.x(), sum.subtract(a.x()), "(a + b) - a = b");
@@ -59,7 +59,7 @@ class BigNatPropertiesTest {
 
     @Test
     void multiplyCommutesAssociatesAndDistributes() {
-        Gens.qt(150).forAll(FACTORS, FACTORS, FACTORS).checkAssert((a, b, c) -> {
+        Gens.qt(400).forAll(FACTORS, FACTORS, FACTORS).checkAssert((a, b, c) -> {
             BigNat ab = a.x().multiply(b.x());
             assertEquals(a.value().multiply(b.value()), ab.toBigInteger(), "a * b");
             assertEquals(ab, b.x().multiply(a.x()), "a * b = b * a");
@@ -75,7 +75,7 @@ class BigNatPropertiesTest {
     @Test
     void divisionIdentity() {
         Gen<Nat> divisors = Gens.positive(Gens.nats(Gens.bits(1 << 17)));
-        Gens.qt(250).forAll(LINEAR, divisors).checkAssert((n, d) -> checkDivision(n.x(), n.value(), d));
+        Gens.qt(800).forAll(LINEAR, divisors).checkAssert((n, d) -> checkDivision(n.x(), n.value(), d));
     }
 
     /**
@@ -91,7 +91,7 @@ class BigNatPropertiesTest {
         Gen<Integer> bits = Generate.pick(sizes);
         Gen<Nat> divisors = Gens.positive(Gens.nats(bits));
         Gen<BigInteger> quotients = Gens.naturals(bits);
-        Gens.qt(40).forAll(divisors, quotients, Gens.naturals(bits)).checkAssert((d, q, r0) -> {
+        Gens.qt(60).forAll(divisors, quotients, Gens.naturals(bits)).checkAssert((d, q, r0) -> {
             BigInteger r = r0.mod(d.value());
             BigInteger n = q.multiply(d.value()).add(r);
             checkDivision(BigNat.of(n), n, d);
@@ -120,7 +120,7 @@ class BigNatPropertiesTest {
 
     @Test
     void squareRootIdentity() {
-        Gens.qt(200).forAll(LINEAR).checkAssert(n -> {
+        Gens.qt(600).forAll(LINEAR).checkAssert(n -> {
             BigNat[] sr = n.x().sqrtAndRemainder();
             BigNat s = sr[0];
             assertEquals(n.x(), s.square().add(sr[1]), "s^2 + r = n");
@@ -132,7 +132,7 @@ class BigNatPropertiesTest {
     @Test
     void radixRoundTripsInEveryRadix() {
         Gen<Nat> values = Gens.nats(Gens.bits(1 << 17));
-        Gens.qt(300).forAll(values, Gens.radixes()).checkAssert((n, radix) -> {
+        Gens.qt(800).forAll(values, Gens.radixes()).checkAssert((n, radix) -> {
             String s = n.x().toString(radix);
             assertEquals(n.value().toString(radix), s, "toString(" + radix + ") as BigInteger's");
             assertEquals(n.x(), BigNat.parse(s, radix), "parse(toString(" + radix + "))");
@@ -144,7 +144,7 @@ class BigNatPropertiesTest {
 
     @Test
     void representationInvariants() {
-        Gens.qt(400).forAll(LINEAR, Gens.between(0, 1 << 18)).checkAssert((n, bit) -> {
+        Gens.qt(1500).forAll(LINEAR, Gens.between(0, 1 << 18)).checkAssert((n, bit) -> {
             BigNat x = n.x();
             BigNat y = x.normalize();
             assertTrue(y.isNormalized(), "normalize() is normalized");
@@ -176,7 +176,7 @@ class BigNatPropertiesTest {
     @Test
     void bytesShiftsAndBitwiseAsBigInteger() {
         Gen<Integer> shifts = Gens.between(0, 3000);
-        Gens.qt(300).forAll(LINEAR, LINEAR, shifts).checkAssert((a, b, k) -> {
+        Gens.qt(1000).forAll(LINEAR, LINEAR, shifts).checkAssert((a, b, k) -> {
             byte[] bytes = a.x().toByteArray();
             assertEquals(a.value(), new BigInteger(1, bytes), "toByteArray is the unsigned value");
             assertEquals(a.value().signum() == 0 ? 1 : (a.value().bitLength() + 7) / 8, bytes.length,
@@ -205,7 +205,7 @@ class BigNatPropertiesTest {
         Gen<Nat> values = Gens.nats(Gens.bits(1 << 14));
         Gen<Nat> moduli = Gens.positive(values);
         Gen<BigInteger> exponents = Gens.naturals(Gens.between(0, 70));
-        Gens.qt(200).forAll(values, values, moduli, exponents).checkAssert((a, b, m, e) -> {
+        Gens.qt(400).forAll(values, values, moduli, exponents).checkAssert((a, b, m, e) -> {
             assertEquals(a.value().gcd(b.value()), a.x().gcd(b.x()).toBigInteger(), "gcd");
             assertEquals(a.value().modPow(e, m.value()), a.x().modPow(BigNat.of(e), m.x()).toBigInteger(),
                     "modPow");

@@ -160,7 +160,7 @@ class ParseFuzzTest {
     @Test
     void shortAndMediumTexts() {
         Gen<Integer> lengths = integers().between(0, 3000);
-        Gens.qt(3000).forAll(cases(radixes(), lengths, 3)).checkAssert(ParseFuzzTest::check);
+        Gens.qt(6000).forAll(cases(radixes(), lengths, 3)).checkAssert(ParseFuzzTest::check);
     }
 
     /** Texts at the parser's cutovers (Horner leaf, BigInt's BigNat parser, parallel halves). */
