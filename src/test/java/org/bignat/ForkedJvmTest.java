@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
  * -Dbignat.vector) are corrected at start-up with one WARNING line, and every operation works.
  * Results of exactly MAX_BIT_LENGTH bits pass the size checks (their allocation is what fails in a
  * small heap), one bit more does not.
- * The child JVMs are the running JDK with this run's module flags.
+ * The child JVMs are the running JDK with this run's module flags and {@code bignat.*} settings
+ * (a child's own settings come after them, and win).
  */
 class ForkedJvmTest {
     /** A child that has not finished by then hangs: killed, and the test fails. */
@@ -39,7 +40,7 @@ class ForkedJvmTest {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (a.startsWith("--add-modules") || a.startsWith("--add-opens") || a.startsWith("--enable-native-access")
-                    || a.equals("-XX:+IgnoreUnrecognizedVMOptions")) {
+                    || a.startsWith("-Dbignat.") || a.equals("-XX:+IgnoreUnrecognizedVMOptions")) {
                 cmd.add(a);
             }
         }
