@@ -14,8 +14,9 @@ import org.bignat.cuda.ssa.GpuSsa;
 
 /**
  * The child process of {@link GpuMemoryTest}'s fresh-context tests: opens the device, reports its free memory before
- * any other use (the baseline), runs a scenario, calls {@link Gpu#releaseCachedMemory()} and reports the free memory
- * and the library's own accounting again, as {@code key=value} lines. Exit status 0 when every check of the scenario
+ * any other use (the baseline) and after a first one-digit add and its release (the context's own first-launch
+ * overhead, apart), runs a scenario, calls {@link Gpu#releaseCachedMemory()} and reports the free memory and the
+ * library's own accounting again, as {@code key=value} lines. Exit status 0 when every check of the scenario
  * held, 1 with the reason on stderr otherwise.
  * <ul>
  * <li>{@code release}: two rounds of {@link GpuWorkload};
@@ -37,6 +38,11 @@ public final class GpuMemoryProbe {
             CudaDevice d = CudaDevice.get();
             System.out.println("total=" + d.totalMemory());
             System.out.println("baseline-free=" + d.freeMemory());
+            // what the driver adds to the context at its first kernel launch (local memory, if it reserves it
+            // lazily), measured apart: one one-digit add on the device, then the release of its buffers
+            CudaEngine.open(Engines.cpu()).add(new long[] {1}, new long[] {1});
+            Gpu.releaseCachedMemory();
+            System.out.println("warm-free=" + d.freeMemory());
             switch (args.length > 0 ? args[0] : "") {
                 case "release" -> release();
                 case "oom" -> outOfMemory(d);
