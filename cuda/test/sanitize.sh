@@ -84,13 +84,15 @@ has --racecheck-memcpy-async && tool_flags[racecheck]+=" --racecheck-memcpy-asyn
 java_flags=()
 has --report-api-errors && java_flags=(--report-api-errors no)
 
-# runs in priority order: tool | target | timeout (s) | command
+# runs in priority order (memcheck with the leak check on every target, then the other tools on the small sizes, the
+# real l = 12 cross-pass plan, the library, the 2^28.6- and 2^30.6-bit plans): tool | target | timeout (s) | command
 runs=(
   "memcheck|ssa small|150|ssa small"
+  "memcheck|norm|90|norm"
+  "memcheck|java|240|java"
   "racecheck|ssa small|240|ssa small"
   "synccheck|ssa small|150|ssa small"
   "initcheck|ssa small|150|ssa small"
-  "memcheck|norm|90|norm"
   "racecheck|norm|120|norm"
   "synccheck|norm|90|norm"
   "initcheck|norm|90|norm"
@@ -98,7 +100,6 @@ runs=(
   "racecheck|ssa l12|150|ssa l12"
   "synccheck|ssa l12|90|ssa l12"
   "initcheck|ssa l12|90|ssa l12"
-  "memcheck|java|240|java"
   "initcheck|java 2^29|180|java --max-bits 29"
   "racecheck|java 2^24|180|java --max-bits 24"
   "synccheck|java 2^24|120|java --max-bits 24"
