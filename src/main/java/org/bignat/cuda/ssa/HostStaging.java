@@ -1,9 +1,11 @@
 package org.bignat.cuda.ssa;
 
 import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuMemAllocHost;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
@@ -11,6 +13,8 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,7 +33,8 @@ import org.bignat.cuda.HostCopies;
 
 /**
  * Pinned staging for the host-to-host GPU multiply: a ring of {@link #SLOTS} page-locked chunks of
- * {@link #CHUNK_BYTES}, kept for the JVM's lifetime and reused by every product.
+ * {@link #CHUNK_BYTES}, kept between products and reused by every product, at most {@link #MAX_STAGINGS}
+ * of them (64 MiB); {@link CudaDevice#releaseCachedMemory} frees the idle ones ({@link #releaseIdle}).
  *
  * <p>Why its own staging rather than the engine's general transfers: a host-to-host product is one
  * upload of both operands, kernels, one download, and only the download needs a host wait. Small
@@ -64,15 +69,17 @@ final class HostStaging {
 
     private static final ArrayDeque<HostStaging> FREE = new ArrayDeque<>();
     private static int created;
+    private static boolean releaseRegistered;
     private static volatile ExecutorService workers;
 
+    private final Pointer host;
     private final LongBuffer longs;
     private final Pointer[] slot = new Pointer[SLOTS];
     private final CUevent[] dma = new CUevent[SLOTS];
     private final FutureTask<?>[] hostBusy = new FutureTask<?>[SLOTS];
 
     private HostStaging() {
-        Pointer host = new Pointer();
+        host = new Pointer();
         Cu.check(cuMemAllocHost(host, (long) SLOTS * CHUNK_BYTES), "cuMemAllocHost");
         longs = host.getByteBuffer(0, (long) SLOTS * CHUNK_BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
         for (int i = 0; i < SLOTS; i++) {
@@ -97,9 +104,33 @@ final class HostStaging {
                 return FREE.pop();
             }
             d.makeCurrent();
+            if (!releaseRegistered) {
+                d.onReleaseCachedMemory(HostStaging::releaseIdle);
+                releaseRegistered = true;
+            }
             HostStaging s = new HostStaging();
             created++;
             return s;
+        }
+    }
+
+    /**
+     * Frees the pinned memory and events of the idle stagings (those of products in flight stay; {@link #take}
+     * creates them again on demand). An idle staging has no DMA or host copy pending (the invariant above).
+     */
+    static void releaseIdle() {
+        List<HostStaging> idle;
+        synchronized (FREE) {
+            idle = new ArrayList<>(FREE);
+            FREE.clear();
+            created -= idle.size();
+            FREE.notifyAll();
+        }
+        for (HostStaging st : idle) {
+            for (CUevent e : st.dma) {
+                Cu.check(cuEventDestroy(e), "cuEventDestroy");
+            }
+            Cu.check(cuMemFreeHost(st.host), "cuMemFreeHost");
         }
     }
 
