@@ -542,6 +542,15 @@ public final class GpuSsa {
      * b + c - 1 is a multiple of 61 and the product is the shorter one.
      */
     public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square) {
+        return multiply(d, x, y, square, true);
+    }
+
+    /**
+     * As {@link #multiply(CudaDevice, long[], long[], boolean)}; when {@code wait} is false and every
+     * pinned staging is busy with other threads' products, returns null at once instead of waiting
+     * (the caller answers elsewhere).
+     */
+    public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square, boolean wait) {
         int nx = Limbs.length(x);
         int ny = square ? nx : Limbs.length(y);
         if (nx == 0 || ny == 0) {
@@ -553,12 +562,15 @@ public final class GpuSsa {
         }
         long bits = bitLength(x, nx) + (square ? bitLength(x, nx) : bitLength(y, ny));
         int guess = (int) ((bits + SsaPlan.STORED_BITS - 1) / SsaPlan.STORED_BITS);
-        DeviceStream s = d.stream();
-        HostStaging st;
+        HostStaging st = HostStaging.take(d, wait);
+        if (st == null) {
+            return null;
+        }
+        DeviceStream s;
         try {
-            st = HostStaging.take(d);
+            s = d.stream();
         } catch (RuntimeException e) {
-            s.close();
+            st.give();
             throw e;
         }
         boolean ok = false;

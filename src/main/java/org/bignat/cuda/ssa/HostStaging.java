@@ -34,7 +34,7 @@ import org.bignat.cuda.HostCopies;
 /**
  * Pinned staging for the host-to-host GPU multiply: a ring of {@link #SLOTS} page-locked chunks of
  * {@link #CHUNK_BYTES}, kept between products and reused by every product, at most {@link #MAX_STAGINGS}
- * of them (64 MiB); {@link CudaDevice#releaseCachedMemory} frees the idle ones ({@link #releaseIdle}).
+ * of them (128 MiB); {@link CudaDevice#releaseCachedMemory} frees the idle ones ({@link #releaseIdle}).
  *
  * <p>Why its own staging rather than the engine's general transfers: a host-to-host product is one
  * upload of both operands, kernels, one download, and only the download needs a host wait. Small
@@ -62,8 +62,11 @@ final class HostStaging {
      * waiting on the chunk issued just before (which serialized large transfers).
      */
     static final int WINDOW = SLOTS / 2;
-    /** Stagings at most (concurrent host-to-host products beyond this wait for one). */
-    static final int MAX_STAGINGS = 4;
+    /**
+     * Stagings at most (concurrent host-to-host products beyond this wait for one, or run on the CPU:
+     * CudaEngine.BUSY_GPU_CPU_BELOW_BITS): 8, 128 MiB of pinned memory when all are in use.
+     */
+    static final int MAX_STAGINGS = 8;
     /** Threads copying between the heap and pinned memory: up to 8, leaving cores for the caller. */
     static final int COPY_THREADS = Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() - 2));
 
@@ -91,8 +94,19 @@ final class HostStaging {
 
     /** A staging from the pool (created on first use; waits while {@link #MAX_STAGINGS} are busy). */
     static HostStaging take(CudaDevice d) {
+        return take(d, true);
+    }
+
+    /**
+     * A staging from the pool, created on first use; while {@link #MAX_STAGINGS} are busy, waits for
+     * one, or returns null at once when {@code wait} is false.
+     */
+    static HostStaging take(CudaDevice d, boolean wait) {
         synchronized (FREE) {
             while (FREE.isEmpty() && created >= MAX_STAGINGS) {
+                if (!wait) {
+                    return null;
+                }
                 try {
                     FREE.wait();
                 } catch (InterruptedException e) {
