@@ -36,7 +36,7 @@ import org.bignat.cuda.DeviceStream;
  * card's memory (a pool by size class, so that chains of operations of the same sizes do not pay
  * cuMemAlloc and cuMemFree, which synchronizes the device, each time), the GPU multiply's 192 KiB
  * twiddle table, and pinned (page-locked) host memory for transfers: up to 96 MiB of staging slots
- * ({@code bignat.cuda.stagingSlots} times {@code bignat.cuda.stagingSlotBytes}) and 64 MiB for
+ * ({@code bignat.cuda.stagingSlots} times {@code bignat.cuda.stagingSlotBytes}) and 128 MiB for
  * host-to-host products. {@link #releaseCachedMemory()} gives all of it back that no operation is
  * using, and a JVM shutdown hook does the same at exit; the CUDA context itself (the driver's own
  * memory and the kernel image) stays until the JVM exits. Closing a session returns its values'
