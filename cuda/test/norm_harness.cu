@@ -3,6 +3,9 @@
 // time against a device-to-device copy of the same bytes (the bound a single-launch scan approaches). Build, from the
 // repository root (into the git-ignored .gpu-scratch/):
 //   nvcc -O3 -std=c++17 -gencode arch=compute_90,code=sm_90 -cudart static -o .gpu-scratch/norm_harness cuda/test/norm_harness.cu
+// (cuda/test/build-sanitize.sh builds it with -lineinfo). Run: norm_harness [reps] (checks, then timings), or
+// norm_harness check (the checks only, everything freed before the context ends: cuda/test/sanitize.sh runs it under
+// compute-sanitizer, up to 2^30 bits, where the scan has 34 chunks and the chunk carry chain runs through all of them).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -60,7 +63,8 @@ static void launch(const Variant& v, const digit_t* x, long long n, digit_t* z, 
 }
 
 int main(int argc, char** argv) {
-    int reps = argc > 1 ? atoi(argv[1]) : 30;
+    const bool checkOnly = argc > 1 && std::string(argv[1]) == "check";
+    int reps = argc > 1 && !checkOnly ? atoi(argv[1]) : 30;
     cudaDeviceProp p; CK(cudaGetDeviceProperties(&p, 0));
     printf("device %s, %d SMs, L2 %d MB\n", p.name, p.multiProcessorCount, p.l2CacheSize >> 20);
     for (auto& v : variants) if (v.k) {
@@ -106,6 +110,11 @@ int main(int argc, char** argv) {
         }
     }
     printf("correctness: %lld checks, %lld failures\n", checks, fails);
+    if (checkOnly) {
+        CK(cudaFree(dx)); CK(cudaFree(dz)); CK(cudaFree(ds)); CK(cudaStreamDestroy(st));
+        CK(cudaDeviceReset());  // memcheck --leak-check full reports what is still allocated here
+        return fails ? 1 : 0;
+    }
 
     // timing
     cudaEvent_t e0, e1; CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));

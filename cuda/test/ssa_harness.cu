@@ -7,6 +7,8 @@
 //                               .gpu-scratch/ssa_harness time 20 24 30   (timings, table last)
 //                               .gpu-scratch/ssa_harness norm            (the fused normalize + pack on crafted
 //                                 coefficients against GMP: carries through whole coefficients, negative values, ...)
+//                               .gpu-scratch/ssa_harness sanitize TIER  (every kernel path once at the smallest size
+//                                 that takes it, for compute-sanitizer; tiers small, l12, l12t, l13: cuda/test/sanitize.sh)
 // GMP is linked statically: the device machine has none.
 #include <cstdio>
 #include <cstdlib>
@@ -551,6 +553,94 @@ static bool fincheck_one(long long nout, int kind) {
     return bad < 0;
 }
 
+// ---- `sanitize` mode: every kernel path once, at the smallest size that takes it, for compute-sanitizer ----
+// (cuda/test/sanitize.sh runs the tiers under memcheck, racecheck, synccheck and initcheck; docs/design.md, "Sanitizer
+// coverage", lists what each case reaches.) Each case runs on freshly allocated transform buffers, so that initcheck sees
+// every read of a buffer the product itself did not write; at the end everything is freed before the context is
+// destroyed, so that memcheck's leak check sees no allocation left.
+
+/** One product of the sanitize mode: sizes in stored digits (nb ignored for a square), operand kind (gen), knobs. */
+struct SanCase {
+    const char* what;
+    long long na, nb;
+    bool square;
+    int kind;
+    int fuse01 = 1, xpass = 1, maxr = 0;
+    bool top2k = true;
+};
+
+static void free_buffers(Dev& d) {
+    CK(cudaFree(d.bufA)); CK(cudaFree(d.bufB)); CK(cudaFree(d.fin));
+    d.bufA = d.bufB = nullptr; d.fin = nullptr; d.cap = d.capOut = 0;
+}
+
+/**
+ * The cases of one tier. Plan shapes (H100/H200, as GpuSsa chooses them on sm_90; balanced sizes about 2^b bits):
+ *   small: l = 5..11 with passes of 1 to 5 levels (k = 1 .. 14), the top pass by ssa_fft_forward_top2 and by the split
+ *          pass (unbalanced), truncated and untruncated, packed (ssa_finish61) and unpacked (ssa_finish), the truncated
+ *          inverse's borrowed level (l = 10); l = 12 plans of k = 1 .. 6 (the fused _f01 pointwise kernels in clusters
+ *          of 4 from k = 3, passes of one level: the ONE chunk path), l = 13 plans of k = 1 .. 5 (ssa_pointwise2_mul13);
+ *          the cluster kernels at l = 7 .. 9 by the harness's knobs (XPASS=2 FUSE01=2 MAXR=2: cross passes, truncated
+ *          too, and the _f01 square), and the split pass's own top-two direct path (TOP2K=0);
+ *   l12:   the smallest real cross-pass plan, 6595225 x 1 digits (l = 12, k = 13: passes [2, 3, 3, 3], the cross
+ *          kernels' pipelined first level, 128 MiB transforms);
+ *   l12t:  2^28.6 x 2^28.6 bits (l = 12, k = 15, truncated: the cross passes' quarter skip) and its square
+ *          (ssa_pointwise2_sqr_f01 on a real plan), 512 MiB transforms;
+ *   l13:   2^30.6 x 2^30.6 bits and its square (l = 13: ssa_pointwise2_mul13 / _sqr13 on 2^16 coefficients, passes
+ *          of two levels over 128 KiB groups), 2 GiB transforms.
+ */
+static std::vector<SanCase> san_cases(const std::string& tier) {
+    std::vector<SanCase> c;
+    if (tier == "small") {
+        c = {{"tiny", 1, 1, false, 0}, {"l5 k1", 5, 5, false, 1}, {"l5 k3", 13, 13, false, 0}, {"unbalanced", 100, 17, false, 2},
+             {"l5 k6 square", 104, 0, true, 1}, {"1000 digits", 1000, 1000, false, 0},
+             {"k10 top2", 3314, 3314, false, 0}, {"k10 top2 square", 3314, 0, true, 1},
+             {"k10 split pass", 5111, 1704, false, 0}, {"l7 k11 passes of 3", 13256, 13256, false, 1},
+             {"l8 k12 truncated packed", 53021, 53021, false, 0}, {"l8 k12 truncated square", 53021, 0, true, 1},
+             {"l8 k12 truncated unpacked", 74983, 74983, false, 2}, {"l8 k12 untruncated", 81769, 81769, false, 0},
+             {"l9 k13 passes of 5", 212082, 212082, false, 0}, {"l10 truncated borrow", 424164, 424164, false, 1},
+             {"l10 untruncated 4441", 654151, 654151, false, 0}, {"l11 k14 truncated", 1696656, 1696656, false, 0},
+             {"l12 k1 packed", 1218, 427, false, 0}, {"l12 k2", 3182, 427, false, 1}, {"l12 k3 f01 packed", 6070, 427, false, 0},
+             {"l12 k3 f01", 6357, 427, false, 2}, {"l12 k4 f01", 12743, 427, false, 0}, {"l12 k6 f01", 50725, 853, false, 1},
+             {"l13 k1", 2425, 853, false, 0}, {"l13 k3", 12210, 853, false, 1}, {"l13 k5 unpacked", 51517, 853, false, 0},
+             {"knobs: l7 cross", 13256, 13256, false, 0, 2, 2, 2}, {"knobs: l8 truncated cross", 53021, 53021, false, 1, 2, 2, 2},
+             {"knobs: l8 cross square f01", 53021, 0, true, 0, 2, 2, 2}, {"knobs: l9 truncated cross", 106041, 106041, false, 0, 2, 2, 2},
+             {"knobs: split pass direct top2", 3314, 3314, false, 0, 1, 1, 0, false},
+             {"knobs: top pass as two levels", 53021, 53021, false, 1, 1, 1, 2, false}};
+    } else if (tier == "l12") {
+        c = {{"l12 k13 cross", 6595225, 1, false, 0}};
+    } else if (tier == "l12t") {
+        c = {{"l12 k15 truncated cross", 6786625, 6786625, false, 0}, {"l12 k15 truncated cross square", 6786625, 0, true, 1}};
+    } else if (tier == "l13") {
+        c = {{"l13 k16", 27146497, 27146497, false, 0}, {"l13 k16 square", 27146497, 0, true, 0}};
+    }
+    return c;
+}
+
+static int sanitize(Dev& dev, const std::string& tier) {
+    const std::vector<SanCase> cases = san_cases(tier);
+    if (cases.empty()) { printf("unknown tier %s (small, l12, l12t, l13)\n", tier.c_str()); return 2; }
+    int fails = 0;
+    for (const SanCase& sc : cases) {
+        FUSE01 = sc.fuse01; XPASS = sc.xpass; MAXR = sc.maxr; TOP2K = sc.top2k;
+        printf("case %s: ", sc.what);
+        fails += !check_one(dev, sc.na, sc.nb, sc.kind, sc.square, true);
+        free_buffers(dev);
+    }
+    FUSE01 = 1; XPASS = 1; MAXR = 0; TOP2K = true;
+    if (tier == "small") {
+        // the finish alone on adversarial carries (look-back chains over thousands of tiles), and the fused normalize on
+        // crafted coefficients (l = 8 .. 13, with and without the register pack)
+        const long long ns[] = {1, 4097, 100003, (1LL << 20) + 5};
+        for (long long n : ns) for (int kind = 0; kind < 5; ++kind) fails += !fincheck_one(n, kind);
+        fails += norm_check(12, 256, 1441, 4) + norm_check(12, 256, 0, 4) + norm_check(13, 512, 3223, 4)
+               + norm_check(10, 256, 401, 4) + norm_check(8, 256, 99, 4) + norm_check(12, 512, 1441, 4);
+    }
+    CK(cudaDeviceSynchronize());
+    printf("SANITIZE %s: %zu products, %d failures\n", tier.c_str(), cases.size(), fails);
+    return fails ? 1 : 0;
+}
+
 static double median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
 
 int main(int argc, char** argv) {
@@ -572,6 +662,12 @@ int main(int argc, char** argv) {
     CC = 10 * prop.major + prop.minor;
     printf("device %s, %d SMs, %.1f GiB, seed %llu, LOG_G %d, FFT_T %d, fused split %d, truncated transforms %d, fused levels 1/0 %d, xpass %d\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, seed, LOG_G, FFT_T, (int)FUSED_SPLIT, (int)TRUNC, CC >= 90 ? FUSE01 : 0, CC >= 90 ? XPASS : 0);
     Dev dev; init_tw(dev);
+    if (mode == "sanitize") {
+        const int rc = sanitize(dev, argc > 2 ? argv[2] : "small");
+        CK(cudaFree(dev.tw2));
+        CK(cudaDeviceReset());  // the context's end: memcheck --leak-check full reports what is still allocated here
+        return rc;
+    }
     if (mode == "plan") {
         for (int i = 2; i < argc; ++i) { long long bits = 1LL << atoi(argv[i]); long long n = (bits + 60) / 61; Plan p; choose(n, n, p);
             printf("2^%s bits: l=%d k=%d m=%d ncoef=%lld P=%lld%s bytes/operand=%lld\n", argv[i], p.l, p.k, p.m, p.ncoefA, p.ncoefA + p.ncoefB - 1,

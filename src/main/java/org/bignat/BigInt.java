@@ -1,5 +1,6 @@
 package org.bignat;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
@@ -839,6 +840,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (mag == null && n < SMALL_MAX_BITS) {
             return new BigInt(small.setBit(n));
         }
+        if (testBit(n)) {
+            return this; // set already (a negative value's high bits): no 2^n built, n may be near 2^31
+        }
         return or(powerOfTwo(n));
     }
 
@@ -853,6 +857,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         checkBit(n);
         if (mag == null && n < SMALL_MAX_BITS) {
             return small(small.clearBit(n));
+        }
+        if (!testBit(n)) {
+            return this; // clear already (a positive value's high bits): no 2^n built, n may be near 2^31
         }
         return andNot(powerOfTwo(n));
     }
@@ -1152,15 +1159,43 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         throw new InvalidObjectException("BigInt is serialized through its proxy");
     }
 
-    /** The serial form: the signum and the magnitude (a BigNat, itself validated when read). */
+    /**
+     * The serial form: the signum and the magnitude (a BigNat, itself validated when read). Its fields
+     * are read through {@link ObjectInputStream#readFields()} and checked here: a stream may declare
+     * the magnitude of any object type, and the default read would then throw ClassCastException
+     * instead of an {@link java.io.IOException}. The signum must be -1, 0 or 1 and zero exactly when
+     * the magnitude is (as BigInteger's stream). Every malformed stream throws
+     * {@link InvalidObjectException}.
+     */
     private static final class SerialForm implements Serializable {
         private static final long serialVersionUID = 1L;
-        private final int signum;
-        private final BigNat magnitude;
+        private int signum;
+        private BigNat magnitude;
 
         SerialForm(int signum, BigNat magnitude) {
             this.signum = signum;
             this.magnitude = magnitude;
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            ObjectInputStream.GetField fields = in.readFields();
+            Object m = fields.get("magnitude", null);
+            if (m == null) {
+                throw new InvalidObjectException("BigInt: missing magnitude");
+            }
+            if (!(m instanceof BigNat)) {
+                throw new InvalidObjectException("BigInt: the magnitude is a " + m.getClass().getName()
+                        + ", not a BigNat");
+            }
+            int sig = fields.get("signum", 0);
+            if (sig < -1 || sig > 1) {
+                throw new InvalidObjectException("BigInt: signum " + sig + " is outside -1..1");
+            }
+            if ((sig == 0) != ((BigNat) m).isZero()) { // as BigInteger's stream: no -0, no 0 with a magnitude
+                throw new InvalidObjectException("BigInt: signum " + sig + " does not match the magnitude");
+            }
+            signum = sig;
+            magnitude = (BigNat) m;
         }
 
         private Object readResolve() throws ObjectStreamException {

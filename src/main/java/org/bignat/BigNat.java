@@ -1,7 +1,10 @@
 package org.bignat;
 
+import java.io.EOFException;
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -38,6 +41,11 @@ import org.bignat.radix.RadixConversion;
  *
  * <p><b>Engines.</b> Products go through {@link Engines} (CPU, or CUDA when present and the operands
  * are large); add, subtract and normalize run on the CPU (see {@link Engines#forLinear()}).
+ *
+ * <p><b>Interrupts and memory.</b> Operations are not interruptible: a thread interrupted before or
+ * during one gets the complete result, with its interrupt status still set. An
+ * {@link OutOfMemoryError} in one of the worker threads that run a large operation reaches the
+ * caller, and the library keeps working afterwards.
  */
 public final class BigNat extends Number implements Comparable<BigNat>, Serializable {
     private static final long serialVersionUID = 1L;
@@ -128,14 +136,27 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return digits;
     }
 
-    /** The canonical digits (not a copy: do not modify). */
+    /**
+     * The canonical digits (not a copy: do not modify): the digits themselves when they are already
+     * canonical, so that {@link #normalize()} answers {@code this} for every canonical value.
+     */
     long[] canonicalDigits() {
         long[] c = canonical;
         if (c == null) {
-            c = Engines.forLinear().normalize(digits);
+            c = inDigitRange(digits) ? digits : Engines.forLinear().normalize(digits);
             canonical = c;
         }
         return c;
+    }
+
+    /** Whether every digit is in [0, B): trimmed digits are then canonical already. */
+    private static boolean inDigitRange(long[] d) {
+        for (long x : d) {
+            if ((x >>> Digits.W) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The value as trimmed little-endian 64-bit limbs (a fresh array). */
@@ -507,12 +528,10 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public boolean isNormalized() {
         long[] c = canonical;
         if (c != null) {
-            return c == digits || Arrays.equals(c, digits);
+            return c == digits;
         }
-        for (long d : digits) {
-            if ((d >>> Digits.W) != 0) {
-                return false;
-            }
+        if (!inDigitRange(digits)) {
+            return false;
         }
         canonical = digits; // digits in [0, B) and trimmed: canonical already
         return true;
@@ -911,27 +930,82 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     }
 
     /**
-     * The serial form: little-endian unsigned 64-bit limbs. Any long[] is a valid natural, so the only
-     * checks on reading are null and the size limit.
+     * The serial form: the number of little-endian unsigned 64-bit limbs (an int), then the limbs, as
+     * block data. Any limbs are a valid natural, so reading checks only the count: from 0 to
+     * {@link #MAX_LIMBS}, and exactly that many limbs present. Not a {@code long[]} field, whose
+     * array the stream would allocate at the length it claims before a byte of it is read (a forged
+     * stream of a hundred bytes could claim 16 GiB, or a negative length, which throws
+     * NegativeArraySizeException); here the limbs are read into an array that grows with what the
+     * stream actually holds, so a forged count costs at most {@link #READ_CHUNK_LIMBS} limbs or twice
+     * the limbs present. Every malformed stream throws {@link InvalidObjectException}.
      */
     private static final class SerialForm implements Serializable {
-        private static final long serialVersionUID = 1L;
-        private final long[] limbs;
+        private static final long serialVersionUID = 2L;
+
+        /** The most limbs a value holds: {@link #MAX_BIT_LENGTH} / 64. */
+        static final int MAX_LIMBS = (int) (MAX_BIT_LENGTH / 64);
+
+        /** The first allocation when reading: 512 KiB, doubled as the limbs keep coming. */
+        static final int READ_CHUNK_LIMBS = 1 << 16;
+
+        private transient long[] limbs;
 
         SerialForm(long[] limbs) {
             this.limbs = limbs;
         }
 
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeInt(limbs.length);
+            for (long w : limbs) {
+                out.writeLong(w);
+            }
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            int n;
+            try {
+                n = in.readInt();
+            } catch (EOFException e) {
+                throw invalid("no limb count", e);
+            }
+            if (n < 0 || n > MAX_LIMBS) {
+                throw invalid("limb count " + n + " outside 0.." + MAX_LIMBS, null);
+            }
+            long[] w = new long[Math.min(n, READ_CHUNK_LIMBS)];
+            for (int i = 0; i < n; i++) {
+                if (i == w.length) {
+                    w = Arrays.copyOf(w, (int) Math.min(n, 2L * w.length));
+                }
+                try {
+                    w[i] = in.readLong();
+                } catch (EOFException e) {
+                    throw invalid(n + " limbs announced, the stream holds " + i, e);
+                }
+            }
+            if (in.available() > 0) {
+                throw invalid("data after the " + n + " limbs announced", null);
+            }
+            limbs = w;
+        }
+
+        private static InvalidObjectException invalid(String why, Throwable cause) {
+            InvalidObjectException e = new InvalidObjectException("BigNat: " + why);
+            if (cause != null) {
+                e.initCause(cause);
+            }
+            return e;
+        }
+
         private Object readResolve() throws ObjectStreamException {
             if (limbs == null) {
-                throw new InvalidObjectException("BigNat: missing limbs");
+                throw invalid("missing limbs", null);
             }
             try {
-                return ofLimbs(limbs.clone());
+                return ofLimbs(limbs);
             } catch (ArithmeticException e) {
-                InvalidObjectException ex = new InvalidObjectException("BigNat: " + e.getMessage());
-                ex.initCause(e);
-                throw ex;
+                throw invalid(e.getMessage(), e);
             }
         }
     }

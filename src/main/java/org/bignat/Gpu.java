@@ -31,6 +31,17 @@ import org.bignat.cuda.DeviceStream;
  * runs in order on one CUDA stream; sessions on several threads run concurrently, and one session may
  * be shared by threads (its operations are serialized).
  *
+ * <p>Device memory: a value holds about 8 bytes per 61 bits until it is closed (or its session is). What
+ * BigNat keeps between operations, for reuse, is bounded: freed device blocks up to a quarter of the
+ * card's memory (a pool by size class, so that chains of operations of the same sizes do not pay
+ * cuMemAlloc and cuMemFree, which synchronizes the device, each time), the GPU multiply's 192 KiB
+ * twiddle table, and pinned (page-locked) host memory for transfers: up to 96 MiB of staging slots
+ * ({@code bignat.cuda.stagingSlots} times {@code bignat.cuda.stagingSlotBytes}) and 128 MiB for
+ * host-to-host products. {@link #releaseCachedMemory()} gives all of it back that no operation is
+ * using, and a JVM shutdown hook does the same at exit; the CUDA context itself (the driver's own
+ * memory and the kernel image) stays until the JVM exits. Closing a session returns its values'
+ * memory to the pool, not to the driver.
+ *
  * <p>Failures are explicit here: with no usable GPU {@link BigNat#gpu()} throws
  * {@link EngineUnavailableException}, and an operation that fails on the device (out of device memory,
  * a launch error) throws {@link DeviceException}, having freed what it allocated. (The automatic
@@ -47,6 +58,27 @@ public final class Gpu implements AutoCloseable {
     private Gpu(CudaDevice device) {
         this.device = device;
         this.stream = device.stream();
+    }
+
+    /**
+     * Gives back to the CUDA driver the device memory BigNat keeps between operations for reuse (freed
+     * blocks of its pool and the GPU multiply's twiddle table), and frees the pinned host memory of
+     * its idle transfer staging. Values of open sessions and the buffers of operations running on
+     * other threads are not touched; memory they release later is pooled again, up to the bound in
+     * the class comment. Waits for the device work that last used each freed block. Costs the next
+     * operations the allocations (and a 192 KiB table upload) they would have reused; for long-lived
+     * applications that want the GPU's memory back between phases of work, and for leak checkers.
+     * Does nothing where no GPU was used, and never opens the device itself.
+     *
+     * @return the bytes of device memory given back (exact when no other thread allocates meanwhile)
+     * @throws DeviceException when the driver fails (the device is then unusable)
+     */
+    public static long releaseCachedMemory() {
+        if (CudaDriver.unavailableReason() != null) {
+            return 0; // before CudaDevice, which loads JCuda
+        }
+        CudaDevice d = CudaDevice.ifOpen();
+        return d == null ? 0 : d.releaseCachedMemory();
     }
 
     /** Opens a session: what {@link BigNat#gpu()} does. */
@@ -111,7 +143,10 @@ public final class Gpu implements AutoCloseable {
         return new Value(h, d.length, canonical);
     }
 
-    /** Frees every value of this session and ends it; idempotent. */
+    /**
+     * Frees every value of this session and ends it; idempotent. The values' device memory goes back
+     * to BigNat's pool for reuse (see {@link #releaseCachedMemory()}).
+     */
     @Override
     public synchronized void close() {
         if (closed) {

@@ -1,12 +1,17 @@
 package org.bignat.core;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Every {@code bignat.*} system property, read once, here and nowhere else. Each is read when this
  * class initializes (the first BigNat operation that needs one), so set them on the command line
  * ({@code -Dbignat.engine=cpu}) or before that first operation. A malformed number falls back to
- * the default; a number out of range is clamped to the range given.
+ * the default; a number out of range is clamped to the range given; an unknown word falls back to
+ * the default. Each such correction is logged once, at WARNING (logger {@code org.bignat}), naming
+ * the property, the value given and the value used ({@link #problems()}); a setting never fails an
+ * operation.
  *
  * <table class="striped">
  * <caption>Settings</caption>
@@ -40,6 +45,9 @@ import java.util.Locale;
 public final class Settings {
     private Settings() {}
 
+    /** The corrections made to the values given, one line each (filled while the fields initialize). */
+    private static final List<String> PROBLEMS = new ArrayList<>();
+
     /**
      * {@code bignat.engine} as given ({@code auto}, {@code cpu} or {@code cuda}); the engine selection
      * trims it, ignores case and names an unknown value in its log line.
@@ -50,7 +58,8 @@ public final class Settings {
      * {@code bignat.vector}, lower case: {@code auto} (the Vector API kernels where they are faster),
      * {@code on} (wherever they load) or {@code off} (scalar kernels).
      */
-    public static final String VECTOR = string("bignat.vector", "auto").trim().toLowerCase(Locale.ROOT);
+    public static final String VECTOR = word("bignat.vector", System.getProperty("bignat.vector"), "auto",
+            List.of("auto", "on", "off"), PROBLEMS);
 
     /** The largest pool ForkJoinPool accepts. */
     private static final int MAX_PARALLELISM = 0x7fff;
@@ -80,21 +89,69 @@ public final class Settings {
     /** {@code bignat.ssa.trace}: null (off), or the requested mode ({@code cpu} for thread CPU time). */
     public static final String SSA_TRACE = System.getProperty("bignat.ssa.trace");
 
+    static {
+        if (!PROBLEMS.isEmpty()) {
+            System.getLogger("org.bignat").log(System.Logger.Level.WARNING,
+                    "BigNat settings: " + String.join("; ", PROBLEMS));
+        }
+    }
+
+    /** The corrections made to the settings given (empty when every value was valid), as logged. */
+    public static List<String> problems() {
+        return List.copyOf(PROBLEMS);
+    }
+
     private static String string(String key, String def) {
         String v = System.getProperty(key);
         return v == null ? def : v;
     }
 
     private static int integer(String key, int def, int min, int max) {
-        String v = System.getProperty(key);
-        int value = def;
-        if (v != null && !v.isBlank()) {
-            try {
-                value = Integer.parseInt(v.trim());
-            } catch (NumberFormatException e) {
-                value = def;
-            }
+        return integer(key, System.getProperty(key), def, min, max, PROBLEMS);
+    }
+
+    /**
+     * The value of {@code raw} (trimmed) for the property {@code key}: {@code def} (itself clamped to
+     * [min, max]) when it is absent, blank or not an integer, clamped to [min, max] when outside; each
+     * correction of a value given adds a line to {@code problems}.
+     */
+    static int integer(String key, String raw, int def, int min, int max, List<String> problems) {
+        def = Math.max(min, Math.min(max, def)); // a default from the machine (processors) may be outside
+        if (raw == null || raw.isBlank()) {
+            return def;
         }
-        return Math.max(min, Math.min(max, value));
+        String t = raw.trim();
+        long value;
+        try {
+            value = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            if (!t.matches("[+-]?[0-9]+")) {
+                problems.add("-D" + key + "=" + raw + " is not an integer; using the default " + def);
+                return def;
+            }
+            value = t.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE; // digits past the long range
+        }
+        if (value < min || value > max) {
+            int used = (int) Math.max(min, Math.min(max, value));
+            problems.add("-D" + key + "=" + raw + " is outside " + min + ".." + max + "; using " + used);
+            return used;
+        }
+        return (int) value;
+    }
+
+    /**
+     * The value of {@code raw} for {@code key}, trimmed and in lower case, when it is one of
+     * {@code allowed}; {@code def} when it is absent or another word (a line added to {@code problems}).
+     */
+    static String word(String key, String raw, String def, List<String> allowed, List<String> problems) {
+        if (raw == null) {
+            return def;
+        }
+        String v = raw.trim().toLowerCase(Locale.ROOT);
+        if (allowed.contains(v)) {
+            return v;
+        }
+        problems.add("-D" + key + "=" + raw + " is not one of " + String.join(", ", allowed) + "; using " + def);
+        return def;
     }
 }

@@ -1,6 +1,7 @@
 package org.bignat.cuda;
 
 import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
@@ -19,7 +20,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import jcuda.CudaException;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
@@ -51,12 +54,25 @@ import org.bignat.core.Settings;
  *
  * <p>For kernel authors: {@link #allocate}, {@link #stream()}, {@link #launch} and {@link KernelArgs}
  * are the whole launch interface; kernels are looked up by their extern "C" name.
+ *
+ * <p>Memory kept between operations (docs/usage.md, "Device memory"): free device blocks in the pool,
+ * at most a quarter of the card ({@link #pooledBytes()}); the idle pinned staging of host transfers;
+ * and whatever other packages cache and register with {@link #onReleaseCachedMemory} (the GPU
+ * multiply's twiddle table and its pinned staging). {@link #releaseCachedMemory()} frees all of it
+ * that no operation is using; a JVM shutdown hook does the same at exit, so that leak checkers see
+ * nothing left (the driver reclaims a process's memory when it ends in any case).
  */
 public final class CudaDevice {
     /** The kernel image resource, next to this class in the jar (built by cuda/build.sh). */
     public static final String IMAGE_RESOURCE = "bignat.fatbin";
     /** The oldest compute capability the image has code for (SASS sm_80, PTX compute_80). */
     public static final int MIN_COMPUTE_CAPABILITY = 80;
+    /**
+     * How long the JVM shutdown hook waits for {@link #releaseCachedMemory()} (which waits for the work
+     * that last used each block): 2 s, so that a device busy with another thread's long work does not
+     * hold up the exit; past it the process ends and the driver reclaims the memory itself.
+     */
+    static final long EXIT_RELEASE_MILLIS = 2000;
 
     private static final Object LOCK = new Object();
     private static CudaDevice instance;
@@ -73,6 +89,7 @@ public final class CudaDevice {
     private final ConcurrentHashMap<String, CUfunction> functions = new ConcurrentHashMap<>();
     private final ArrayDeque<DeviceStream> streams = new ArrayDeque<>();
     private final EventPool events = new EventPool();
+    private final List<Runnable> releasers = new CopyOnWriteArrayList<>();
 
     private CudaDevice(CUcontext context, CUmodule module, String name, long totalMemory, int cc) {
         this.context = context;
@@ -91,6 +108,7 @@ public final class CudaDevice {
             if (instance == null && failure == null) {
                 try {
                     instance = open();
+                    releaseAtExit(instance);
                 } catch (EngineUnavailableException e) {
                     failure = e;
                 }
@@ -105,6 +123,44 @@ public final class CudaDevice {
                     + "; restart the JVM");
         }
         return instance;
+    }
+
+    /**
+     * The device if an earlier {@link #get()} opened it and it is usable, else null; never opens it (so
+     * never creates a CUDA context just to find nothing to release).
+     */
+    public static CudaDevice ifOpen() {
+        synchronized (LOCK) {
+            return brokenReason == null ? instance : null;
+        }
+    }
+
+    /**
+     * Registers the JVM shutdown hook that frees the cached memory at exit (see the class comment), on a
+     * daemon thread waited for at most {@link #EXIT_RELEASE_MILLIS}.
+     */
+    private static void releaseAtExit(CudaDevice d) {
+        Thread hook = new Thread(() -> {
+            Thread worker = new Thread(() -> {
+                try {
+                    d.releaseCachedMemory();
+                } catch (RuntimeException e) {
+                    // a broken or torn-down context: its memory goes with the process
+                }
+            }, "bignat-cuda-release");
+            worker.setDaemon(true);
+            worker.start();
+            try {
+                worker.join(EXIT_RELEASE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "bignat-cuda-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException | SecurityException e) {
+            // opened while the JVM shuts down, or hooks not allowed: the driver reclaims the memory at exit
+        }
     }
 
     /** Whether {@link #get()} succeeds. */
@@ -269,10 +325,67 @@ public final class CudaDevice {
         return memory.inUseBytes();
     }
 
+    /**
+     * Bytes of device memory in free blocks kept for reuse: at most {@link #poolCapacity()}, 0 after
+     * {@link #trimPool()} or {@link #releaseCachedMemory()} until the next operation releases a buffer.
+     */
+    public long pooledBytes() {
+        return memory.pooledBytes();
+    }
+
+    /** The bound on {@link #pooledBytes()}: a quarter of the card's memory. */
+    public long poolCapacity() {
+        return memory.poolCap();
+    }
+
     /** Frees the pool's free blocks, returning their memory to the driver. */
     public void trimPool() {
         makeCurrent();
         memory.trim();
+    }
+
+    /**
+     * Registers an action that {@link #releaseCachedMemory()} runs first: it frees what its package keeps
+     * between operations and no operation is using (device buffers it closes go back to the pool, which is
+     * freed after every action has run). Called with the context current; it must not throw for a cache
+     * that is busy (it leaves it).
+     */
+    public void onReleaseCachedMemory(Runnable release) {
+        releasers.add(release);
+    }
+
+    /**
+     * Returns to the driver the memory kept between operations that no operation is using: what the
+     * registered actions free ({@link #onReleaseCachedMemory}), the idle pinned staging of host transfers,
+     * then every free block of the pool. Buffers of open values and of operations in flight stay, and
+     * are pooled again when released. Waits for the work that last used each freed block.
+     *
+     * @return the drop in device memory held by this library (open buffers and pooled blocks), bytes:
+     *     exact when no other thread allocates meanwhile
+     */
+    public long releaseCachedMemory() {
+        makeCurrent();
+        long before = memory.inUseBytes() + memory.pooledBytes();
+        RuntimeException first = null;
+        for (Runnable r : releasers) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        transfers.releaseIdle();
+        memory.trim();
+        if (first != null) {
+            throw first;
+        }
+        return Math.max(0, before - memory.inUseBytes() - memory.pooledBytes());
+    }
+
+    /** Waits until all work queued in the context, on every stream, has finished (cuCtxSynchronize). */
+    public void synchronize() {
+        makeCurrent();
+        Cu.check(cuCtxSynchronize(), "cuCtxSynchronize");
     }
 
     /** A stream from the pool; close it to give it back. */

@@ -23,7 +23,9 @@ import org.bignat.DeviceOutOfMemoryException;
 /**
  * The pool of device allocations behind {@link DeviceBuffer}. cuMemAlloc and cuMemFree are slow
  * (cuMemFree synchronizes the device) and chains of operations allocate the same sizes over and over,
- * so released blocks are kept, grouped by size class, up to {@link #POOL_FRACTION} of the card.
+ * so released blocks are kept, grouped by size class, up to {@link #POOL_FRACTION} of the card; a block
+ * released past that bound is freed at once. {@link #trim} frees every kept block (on out-of-memory,
+ * and for {@link CudaDevice#releaseCachedMemory}).
  *
  * <p>Reuse across streams: a released block carries an event recorded on its owner stream behind the
  * work that used it; a new owner on another stream queues a wait on that event (no host blocking), a
@@ -148,19 +150,22 @@ final class DeviceMemory {
         }
     }
 
-    /** Frees every pooled block (after the work that used it). */
-    void trim() {
+    /** Frees every pooled block (after the work that used it); returns the bytes freed. */
+    long trim() {
         List<Block> all = new ArrayList<>();
+        long bytes;
         synchronized (this) {
             for (ArrayDeque<Block> q : free.values()) {
                 all.addAll(q);
             }
             free.clear();
+            bytes = pooledBytes;
             pooledBytes = 0;
         }
         for (Block b : all) {
             destroy(b);
         }
+        return bytes;
     }
 
     private void destroy(Block b) {
@@ -178,5 +183,15 @@ final class DeviceMemory {
 
     synchronized long inUseBytes() {
         return inUseBytes;
+    }
+
+    /** Bytes of the free blocks kept for reuse (at most {@link #poolCap()}). */
+    synchronized long pooledBytes() {
+        return pooledBytes;
+    }
+
+    /** The bound on {@link #pooledBytes()}: 1/{@value #POOL_FRACTION} of the card's memory. */
+    long poolCap() {
+        return poolCap;
     }
 }

@@ -1,10 +1,12 @@
 package org.bignat.cuda;
 
 import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventQuery;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuMemAllocHost;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 
@@ -45,7 +47,8 @@ import org.bignat.core.Settings;
  * once its DMA has landed and its destination array exists (a future: the caller may still be
  * zeroing a fresh result array on another thread, see {@link #allocateAsync}). Each operation
  * reserves its slots all at once (no partial holding, so concurrent operations cannot deadlock on
- * the pool).
+ * the pool). Slots are kept between operations (created on demand, at most {@link #MAX_SLOTS});
+ * {@link #releaseIdle} frees the idle ones.
  */
 final class HostTransfers {
     /**
@@ -483,5 +486,25 @@ final class HostTransfers {
             free.push(s);
         }
         notifyAll();
+    }
+
+    /**
+     * Frees the pinned memory and events of the idle slots (those of operations in flight stay; the pool
+     * creates slots again on demand); returns the pinned bytes freed. Idle slots have no DMA or host copy
+     * pending ({@link #run} quiesces every slot before giving it back).
+     */
+    long releaseIdle() {
+        List<Slot> idle;
+        synchronized (this) {
+            idle = new ArrayList<>(free);
+            free.clear();
+            created -= idle.size();
+            notifyAll();
+        }
+        for (Slot s : idle) {
+            Cu.check(cuEventDestroy(s.dma), "cuEventDestroy");
+            Cu.check(cuMemFreeHost(s.host), "cuMemFreeHost");
+        }
+        return (long) idle.size() * SLOT_BYTES;
     }
 }

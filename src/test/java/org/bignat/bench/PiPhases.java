@@ -7,7 +7,8 @@ import org.bignat.BigInt;
  * Where the time of pi on BigInt goes: the series (binary splitting, parallel at the top), the
  * square root, the division and the decimal string, timed one after the other (the bench runs the
  * root beside the series). Not a test; {@code java org.bignat.bench.PiPhases DIGITS...}, with
- * {@code -Dbignat.engine=auto} on a GPU machine.
+ * {@code -Dbignat.engine=auto} on a GPU machine; {@code -Dpi.runs=N} runs each size N times
+ * (default 2, the first warming up).
  */
 public final class PiPhases {
     private PiPhases() {}
@@ -16,7 +17,8 @@ public final class PiPhases {
         BigIntOps ops = BigIntOps.INSTANCE;
         for (String a : args) {
             int digits = (int) Double.parseDouble(a);
-            for (int run = 0; run < 2; run++) { // the first run warms up
+            int runs = Integer.getInteger("pi.runs", 2);
+            for (int run = 0; run < runs; run++) { // the first run warms up
                 int dd = digits + Chudnovsky.GUARD_DIGITS;
                 long t0 = System.nanoTime();
                 Chudnovsky.Pqt<BigInt> s = Yardstick.POOL.invoke(ForkJoinTask.adapt(

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import org.bignat.BigNat;
 import org.bignat.EngineUnavailableException;
+import org.bignat.Gpu;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.engine.CudaEngine;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,13 @@ class CudaUnavailableTest {
         assumeFalse(CudaDevice.isAvailable(), "a GPU is present");
         EngineUnavailableException e = assertThrows(EngineUnavailableException.class, BigNat::gpu);
         assertTrue(e.getMessage().startsWith("BigNat.gpu(): no usable CUDA GPU: "), e.getMessage());
+    }
+
+    @Test
+    void releasingCachedMemoryWithoutAGpuDoesNothing() {
+        assumeFalse(CudaDevice.isAvailable(), "a GPU is present");
+        assertEquals(0, Gpu.releaseCachedMemory());
+        assertEquals(0, Gpu.releaseCachedMemory());
     }
 
     @Test

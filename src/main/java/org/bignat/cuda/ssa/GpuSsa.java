@@ -4,7 +4,6 @@ import static jcuda.driver.JCudaDriver.cuCtxGetDevice;
 import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
-import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 
 import jcuda.Pointer;
@@ -51,7 +50,8 @@ import org.bignat.cuda.KernelArgs;
  * forward passes, the pointwise products and the inverse passes below the top skip its blocks, and the last
  * inverse pass reconstructs the product from the other three quarters (derivation in {@code cuda/ssa_fft_pass.cuh}).
  * Device memory: two transform buffers of {@link SsaPlan#transformBytes()} (one for a square), plus
- * {@link #finishStateBytes} of finish scratch (4 bytes per tile); an allocation the card cannot hold throws
+ * {@link #finishStateBytes} of finish scratch (4 bytes per tile), and the twiddle table every product shares
+ * ({@link TwiddleTable}, kept between products); an allocation the card cannot hold throws
  * {@link org.bignat.DeviceOutOfMemoryException} having freed what was taken. Products past a single
  * transform (about 2^32.6 bits per balanced operand) are sums of piece products ({@link GpuSsaPieces}).
  */
@@ -127,16 +127,17 @@ public final class GpuSsa {
 
     private GpuSsa() {}
 
-    /** Per-device state: the pointwise kernels' twiddle table on the device and the shared-memory limits. */
+    /**
+     * Per-device state: the shared-memory limits, with the kernels' attributes set (the pointwise kernels' twiddle table
+     * is {@link TwiddleTable}, which can be freed between products).
+     */
     private static final class Context {
-        /** The two-prime table ({@link TwoPrimes#twiddles}) for coefficients of up to 2^SsaPlan.MAX_LOG_L digits. */
-        final DeviceBuffer twiddles;
         final int maxLogL;
         final int logGroup;
         /** Whether the device has thread-block clusters (compute capability 9.0 and up): the _f01 pointwise kernels. */
         final boolean clusters;
 
-        Context(CudaDevice d, DeviceStream s) {
+        Context(CudaDevice d) {
             d.makeCurrent();
             CUdevice dev = new CUdevice();
             Cu.check(cuCtxGetDevice(dev), "cuCtxGetDevice");
@@ -168,9 +169,6 @@ public final class GpuSsa {
                             CLUSTER_SCHEDULING_LOAD_BALANCING), "cuFuncSetAttribute(" + f01 + ")");
                 }
             }
-            long[] table = TwoPrimes.twiddles(SsaPlan.MAX_LOG_L);
-            twiddles = d.allocate((long) table.length * Long.BYTES, s);
-            Cu.check(cuMemcpyHtoD(twiddles.pointer(), Pointer.to(table), (long) table.length * Long.BYTES), "cuMemcpyHtoD");
         }
 
         private static void setSmem(CudaDevice d, String kernel, int bytes) {
@@ -179,13 +177,13 @@ public final class GpuSsa {
         }
     }
 
-    private static Context context(CudaDevice d, DeviceStream s) {
+    private static Context context(CudaDevice d) {
         Context c = context;
         if (c == null) {
             synchronized (GpuSsa.class) {
                 c = context;
                 if (c == null) {
-                    c = new Context(d, s);
+                    c = new Context(d);
                     context = c;
                 }
             }
@@ -194,8 +192,8 @@ public final class GpuSsa {
     }
 
     /** The plan this device uses for an nx by ny digit product (throws past a single transform's limit). */
-    public static SsaPlan plan(CudaDevice d, DeviceStream s, long nx, long ny) {
-        return SsaPlan.choose(nx, ny, context(d, s).maxLogL);
+    public static SsaPlan plan(CudaDevice d, long nx, long ny) {
+        return SsaPlan.choose(nx, ny, context(d).maxLogL);
     }
 
     /**
@@ -214,7 +212,7 @@ public final class GpuSsa {
         if (square) {
             ny = nx;
         }
-        Context c = context(d, s);
+        Context c = context(d);
         SsaPlan p = SsaPlan.chooseOrNull(nx, ny, c.maxLogL);
         if (p == null) {
             GpuSsaPieces.multiply(d, s, c.maxLogL, x, nx, y, ny, square, out);
@@ -224,15 +222,18 @@ public final class GpuSsa {
         if (out.size() < nout * Long.BYTES) {
             throw new IllegalArgumentException("product needs " + nout + " digits");
         }
+        DeviceBuffer twiddles = TwiddleTable.acquire(d, s);
         try (DeviceStream side = d.stream();
                 DeviceBuffer a = d.allocate(p.transformBytes(), s);
                 DeviceBuffer b = square ? null : d.allocate(p.transformBytes(), s);
                 DeviceBuffer tiles = d.allocate(finishStateBytes(nout), s)) {
             try {
-                queue(d, s, side, c, p, x, nx, y, ny, square, a, b, tiles, out);
+                queue(d, s, side, c, p, x, nx, y, ny, square, a, b, tiles, out, twiddles);
             } finally {
                 s.waitFor(side);  // the buffers go back behind s's queued work: after side's too, on a failure as well
             }
+        } finally {
+            TwiddleTable.release();
         }
     }
 
@@ -244,7 +245,7 @@ public final class GpuSsa {
      */
     private static void queue(CudaDevice d, DeviceStream s, DeviceStream side, Context c, SsaPlan p, DeviceBuffer x,
             long nx, DeviceBuffer y, long ny, boolean square, DeviceBuffer a, DeviceBuffer b, DeviceBuffer tiles,
-            DeviceBuffer out) {
+            DeviceBuffer out, DeviceBuffer twiddles) {
         int k = p.k;
         int levels = maxPassLevels(c.logGroup, p);
         boolean truncated = runsTruncated(p, levels);
@@ -264,11 +265,11 @@ public final class GpuSsa {
         // multiples of 4, as the fused kernels' groups need).
         if (truncated) {
             side.waitFor(s);
-            pointwise(d, side, c, p, square, fused, a, b, 0, 1L << (k - 2));
-            pointwise(d, s, c, p, square, fused, a, b, 1L << (k - 1), 1L << (k - 1));
+            pointwise(d, side, twiddles, p, square, fused, a, b, 0, 1L << (k - 2));
+            pointwise(d, s, twiddles, p, square, fused, a, b, 1L << (k - 1), 1L << (k - 1));
             s.waitFor(side);
         } else {
-            pointwise(d, s, c, p, square, fused, a, b, 0, 1L << k);
+            pointwise(d, s, twiddles, p, square, fused, a, b, 0, 1L << k);
         }
         inverse(d, s, p, levels, truncated, fused, cross, a);  // its last pass also brings each coefficient to its canonical residue
         finish(d, s, p, a, nx + ny, tiles, out);
@@ -312,17 +313,17 @@ public final class GpuSsa {
      * a[i] = a[i] b[i] 2^-k (or a[i]^2 2^-k) for the count coefficients from first on, over two 31-bit primes, by
      * the kernels that {@link #pointwiseKernel} names.
      */
-    private static void pointwise(CudaDevice d, DeviceStream s, Context c, SsaPlan p, boolean square, boolean fused,
-            DeviceBuffer a, DeviceBuffer b, long first, long count) {
+    private static void pointwise(CudaDevice d, DeviceStream s, DeviceBuffer twiddles, SsaPlan p, boolean square,
+            boolean fused, DeviceBuffer a, DeviceBuffer b, long first, long count) {
         int l = p.logL;
         int k = p.k;
         long at = (first << l) * Integer.BYTES;
         String kernel = pointwiseKernel(l, square, fused);
         if (square) {
-            d.launch(kernel, count, pwThreads(l), pwSmem(l), s, new KernelArgs().ptr(a, at).ptr(c.twiddles).i32(l).i32(k));
+            d.launch(kernel, count, pwThreads(l), pwSmem(l), s, new KernelArgs().ptr(a, at).ptr(twiddles).i32(l).i32(k));
         } else {
             d.launch(kernel, count, pwThreads(l), pwSmem(l), s,
-                    new KernelArgs().ptr(a, at).ptr(b, at).ptr(c.twiddles).i32(l).i32(k));
+                    new KernelArgs().ptr(a, at).ptr(b, at).ptr(twiddles).i32(l).i32(k));
         }
     }
 
@@ -541,6 +542,15 @@ public final class GpuSsa {
      * b + c - 1 is a multiple of 61 and the product is the shorter one.
      */
     public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square) {
+        return multiply(d, x, y, square, true);
+    }
+
+    /**
+     * As {@link #multiply(CudaDevice, long[], long[], boolean)}; when {@code wait} is false and every
+     * pinned staging is busy with other threads' products, returns null at once instead of waiting
+     * (the caller answers elsewhere).
+     */
+    public static long[] multiply(CudaDevice d, long[] x, long[] y, boolean square, boolean wait) {
         int nx = Limbs.length(x);
         int ny = square ? nx : Limbs.length(y);
         if (nx == 0 || ny == 0) {
@@ -552,12 +562,15 @@ public final class GpuSsa {
         }
         long bits = bitLength(x, nx) + (square ? bitLength(x, nx) : bitLength(y, ny));
         int guess = (int) ((bits + SsaPlan.STORED_BITS - 1) / SsaPlan.STORED_BITS);
-        DeviceStream s = d.stream();
-        HostStaging st;
+        HostStaging st = HostStaging.take(d, wait);
+        if (st == null) {
+            return null;
+        }
+        DeviceStream s;
         try {
-            st = HostStaging.take(d);
+            s = d.stream();
         } catch (RuntimeException e) {
-            s.close();
+            st.give();
             throw e;
         }
         boolean ok = false;

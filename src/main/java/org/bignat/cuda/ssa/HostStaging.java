@@ -1,9 +1,11 @@
 package org.bignat.cuda.ssa;
 
 import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuMemAllocHost;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
@@ -11,6 +13,8 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,7 +33,8 @@ import org.bignat.cuda.HostCopies;
 
 /**
  * Pinned staging for the host-to-host GPU multiply: a ring of {@link #SLOTS} page-locked chunks of
- * {@link #CHUNK_BYTES}, kept for the JVM's lifetime and reused by every product.
+ * {@link #CHUNK_BYTES}, kept between products and reused by every product, at most {@link #MAX_STAGINGS}
+ * of them (128 MiB); {@link CudaDevice#releaseCachedMemory} frees the idle ones ({@link #releaseIdle}).
  *
  * <p>Why its own staging rather than the engine's general transfers: a host-to-host product is one
  * upload of both operands, kernels, one download, and only the download needs a host wait. Small
@@ -57,22 +62,27 @@ final class HostStaging {
      * waiting on the chunk issued just before (which serialized large transfers).
      */
     static final int WINDOW = SLOTS / 2;
-    /** Stagings at most (concurrent host-to-host products beyond this wait for one). */
-    static final int MAX_STAGINGS = 4;
+    /**
+     * Stagings at most (concurrent host-to-host products beyond this wait for one, or run on the CPU:
+     * CudaEngine.BUSY_GPU_CPU_BELOW_BITS): 8, 128 MiB of pinned memory when all are in use.
+     */
+    static final int MAX_STAGINGS = 8;
     /** Threads copying between the heap and pinned memory: up to 8, leaving cores for the caller. */
     static final int COPY_THREADS = Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() - 2));
 
     private static final ArrayDeque<HostStaging> FREE = new ArrayDeque<>();
     private static int created;
+    private static boolean releaseRegistered;
     private static volatile ExecutorService workers;
 
+    private final Pointer host;
     private final LongBuffer longs;
     private final Pointer[] slot = new Pointer[SLOTS];
     private final CUevent[] dma = new CUevent[SLOTS];
     private final FutureTask<?>[] hostBusy = new FutureTask<?>[SLOTS];
 
     private HostStaging() {
-        Pointer host = new Pointer();
+        host = new Pointer();
         Cu.check(cuMemAllocHost(host, (long) SLOTS * CHUNK_BYTES), "cuMemAllocHost");
         longs = host.getByteBuffer(0, (long) SLOTS * CHUNK_BYTES).order(ByteOrder.nativeOrder()).asLongBuffer();
         for (int i = 0; i < SLOTS; i++) {
@@ -84,8 +94,19 @@ final class HostStaging {
 
     /** A staging from the pool (created on first use; waits while {@link #MAX_STAGINGS} are busy). */
     static HostStaging take(CudaDevice d) {
+        return take(d, true);
+    }
+
+    /**
+     * A staging from the pool, created on first use; while {@link #MAX_STAGINGS} are busy, waits for
+     * one, or returns null at once when {@code wait} is false.
+     */
+    static HostStaging take(CudaDevice d, boolean wait) {
         synchronized (FREE) {
             while (FREE.isEmpty() && created >= MAX_STAGINGS) {
+                if (!wait) {
+                    return null;
+                }
                 try {
                     FREE.wait();
                 } catch (InterruptedException e) {
@@ -97,9 +118,33 @@ final class HostStaging {
                 return FREE.pop();
             }
             d.makeCurrent();
+            if (!releaseRegistered) {
+                d.onReleaseCachedMemory(HostStaging::releaseIdle);
+                releaseRegistered = true;
+            }
             HostStaging s = new HostStaging();
             created++;
             return s;
+        }
+    }
+
+    /**
+     * Frees the pinned memory and events of the idle stagings (those of products in flight stay; {@link #take}
+     * creates them again on demand). An idle staging has no DMA or host copy pending (the invariant above).
+     */
+    static void releaseIdle() {
+        List<HostStaging> idle;
+        synchronized (FREE) {
+            idle = new ArrayList<>(FREE);
+            FREE.clear();
+            created -= idle.size();
+            FREE.notifyAll();
+        }
+        for (HostStaging st : idle) {
+            for (CUevent e : st.dma) {
+                Cu.check(cuEventDestroy(e), "cuEventDestroy");
+            }
+            Cu.check(cuMemFreeHost(st.host), "cuMemFreeHost");
         }
     }
 

@@ -93,8 +93,10 @@ final class Crt {
                 int next = c + 1 < chunks ? (int) (((long) i1 * bits) >>> 6) : on;
                 int top = (int) (((long) (i1 - 1) * bits + 64L * r) >>> 6) + 2;
                 long[] buf = new long[Math.max(top, next) - base];
-                if (d != null) {
+                if (d != null && r == 3) {
                     digits3(d[0], d[1], d[2], i0, i1, (long) base << 6, buf);
+                } else if (d != null) {
+                    chunkWide(null, d, i0, i1, (long) base << 6, buf);
                 } else {
                     chunk(res, i0, i1, (long) base << 6, buf);
                 }
@@ -138,6 +140,10 @@ final class Crt {
             chunk3(res[0], res[1], res[2], i0, i1, baseBit, buf);
             return;
         }
+        if (r == 4 || r == 5) {
+            chunkWide(res, null, i0, i1, baseBit, buf);
+            return;
+        }
         long[] v = new long[r];
         long[] x = new long[r + 1];
         for (int i = i0; i < i1; i++) {
@@ -171,9 +177,185 @@ final class Crt {
     }
 
     /**
-     * out[oo .. oo+on) = sum over i < count of c_i 2^(i b) for three primes, from Garner's digits
-     * already computed (d0, d1, d2: v0, v1, v2 in [0, q_k), exact doubles; see
-     * {@code FmaTransform.garner3}).
+     * {@link #chunk} for four or five primes, straight-line, from the residues (res) or from Garner's
+     * digits already computed (d, exact doubles, as {@link #digits3}): Garner's digits, then
+     * x = v0 + p0 (v1 + p1 (v2 + ...)) by Horner on five words in registers (x < P < 2^305: the primes
+     * are below 2^61), added through a window of six words as in {@link #chunk3} (a coefficient
+     * starts at least 64 bits above the previous one: b > 64 for these plans, see the assertion).
+     */
+    private void chunkWide(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf) {
+        assert bits >= 64 : "a coefficient per window word at most";
+        boolean five = r == 5;
+        boolean digits = d != null;
+        long[] y0 = digits ? null : res[0];
+        long[] y1 = digits ? null : res[1];
+        long[] y2 = digits ? null : res[2];
+        long[] y3 = digits ? null : res[3];
+        long[] y4 = five && !digits ? res[4] : null;
+        double[] d0 = digits ? d[0] : null;
+        double[] d1 = digits ? d[1] : null;
+        double[] d2 = digits ? d[2] : null;
+        double[] d3 = digits ? d[3] : null;
+        double[] d4 = five && digits ? d[4] : null;
+        long p0 = p[0];
+        long p1 = p[1];
+        long p2 = p[2];
+        long p3 = p[3];
+        long p4 = five ? p[4] : 0;
+        // Garner factors p_j^-1 mod p_k (Montgomery form) and companions, k > j
+        long g01 = garner[r + 0];
+        long g01q = garnerQ[r + 0];
+        long g02 = garner[2 * r + 0];
+        long g02q = garnerQ[2 * r + 0];
+        long g12 = garner[2 * r + 1];
+        long g12q = garnerQ[2 * r + 1];
+        long g03 = garner[3 * r + 0];
+        long g03q = garnerQ[3 * r + 0];
+        long g13 = garner[3 * r + 1];
+        long g13q = garnerQ[3 * r + 1];
+        long g23 = garner[3 * r + 2];
+        long g23q = garnerQ[3 * r + 2];
+        long g04 = five ? garner[4 * r + 0] : 0;
+        long g04q = five ? garnerQ[4 * r + 0] : 0;
+        long g14 = five ? garner[4 * r + 1] : 0;
+        long g14q = five ? garnerQ[4 * r + 1] : 0;
+        long g24 = five ? garner[4 * r + 2] : 0;
+        long g24q = five ? garnerQ[4 * r + 2] : 0;
+        long g34 = five ? garner[4 * r + 3] : 0;
+        long g34q = five ? garnerQ[4 * r + 3] : 0;
+        long off = (long) i0 * bits - baseBit;
+        int w = (int) (off >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        long c4 = 0;
+        long c5 = 0;
+        for (int i = i0; i < i1; i++, off += bits) {
+            long v0;
+            long v1;
+            long v2;
+            long v3;
+            long v4 = 0;
+            if (digits) {
+                v0 = (long) d0[i];
+                v1 = (long) d1[i];
+                v2 = (long) d2[i];
+                v3 = (long) d3[i];
+                if (five) {
+                    v4 = (long) d4[i];
+                }
+            } else {
+                long u0 = y0[i];
+                long u1 = y1[i];
+                long u2 = y2[i];
+                long u3 = y3[i];
+                long u4 = five ? y4[i] : 0;
+                if (!exact) {
+                    u0 = Mont.reduce1(Mont.mulTw(u0, scale[0], scaleQ[0], p0), p0);
+                    u1 = Mont.reduce1(Mont.mulTw(u1, scale[1], scaleQ[1], p1), p1);
+                    u2 = Mont.reduce1(Mont.mulTw(u2, scale[2], scaleQ[2], p2), p2);
+                    u3 = Mont.reduce1(Mont.mulTw(u3, scale[3], scaleQ[3], p3), p3);
+                    if (five) {
+                        u4 = Mont.reduce1(Mont.mulTw(u4, scale[4], scaleQ[4], p4), p4);
+                    }
+                }
+                // Garner: v_k = (...((u_k - v_0) / p_0 - v_1) / p_1 ...) mod p_k (the primes of a set are within 2x of each other)
+                v0 = u0;
+                v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+                long t = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+                v2 = Mont.reduce1(Mont.mulTw(t - v1 + 2 * p2, g12, g12q, p2), p2);
+                t = Mont.reduce1(Mont.mulTw(u3 - v0 + 2 * p3, g03, g03q, p3), p3);
+                t = Mont.reduce1(Mont.mulTw(t - v1 + 2 * p3, g13, g13q, p3), p3);
+                v3 = Mont.reduce1(Mont.mulTw(t - v2 + 2 * p3, g23, g23q, p3), p3);
+                if (five) {
+                    t = Mont.reduce1(Mont.mulTw(u4 - v0 + 2 * p4, g04, g04q, p4), p4);
+                    t = Mont.reduce1(Mont.mulTw(t - v1 + 2 * p4, g14, g14q, p4), p4);
+                    t = Mont.reduce1(Mont.mulTw(t - v2 + 2 * p4, g24, g24q, p4), p4);
+                    v4 = Mont.reduce1(Mont.mulTw(t - v3 + 2 * p4, g34, g34q, p4), p4);
+                }
+            }
+            // Horner from the top digit: x = v_{r-1}, then x = x p_k + v_k for k = r-2 .. 0
+            long x0;
+            long x1 = 0;
+            if (five) {
+                long lo = v4 * p3;          // v4, p3 < 2^61: a signed product is exact
+                x0 = lo + v3;
+                x1 = Math.multiplyHigh(v4, p3) + (Long.compareUnsigned(x0, lo) < 0 ? 1 : 0);
+            } else {
+                x0 = v3;
+            }
+            long x2 = 0;
+            long x3 = 0;
+            long x4 = 0;
+            for (int k = 2; k >= 0; k--) {
+                long pk = k == 2 ? p2 : k == 1 ? p1 : p0;
+                long vk = k == 2 ? v2 : k == 1 ? v1 : v0;
+                // (x4 .. x0) = (x4 .. x0) pk + vk; each hi corrected for the unsigned reading of its word
+                long lo = x0 * pk;
+                long s = lo + vk;
+                long c = Math.multiplyHigh(x0, pk) + ((x0 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                x0 = s;
+                lo = x1 * pk;
+                s = lo + c;
+                c = Math.multiplyHigh(x1, pk) + ((x1 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                x1 = s;
+                lo = x2 * pk;
+                s = lo + c;
+                c = Math.multiplyHigh(x2, pk) + ((x2 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                x2 = s;
+                lo = x3 * pk;
+                s = lo + c;
+                c = Math.multiplyHigh(x3, pk) + ((x3 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                x3 = s;
+                x4 = x4 * pk + c;  // the value is below P: no word above x4
+            }
+            int target = (int) (off >>> 6);
+            while (w < target) {
+                buf[w++] = c0;
+                c0 = c1;
+                c1 = c2;
+                c2 = c3;
+                c3 = c4;
+                c4 = c5;
+                c5 = 0;
+            }
+            int sh = (int) off & 63;
+            long w0 = x0 << sh;
+            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+            long w3 = (x3 << sh) | ((x2 >>> 1) >>> (63 - sh));
+            long w4 = (x4 << sh) | ((x3 >>> 1) >>> (63 - sh));
+            long w5 = (x4 >>> 1) >>> (63 - sh);
+            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
+            long s = c0 + w0;
+            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
+            c0 = s;
+            s = c1 + w1 + c;
+            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
+            c1 = s;
+            s = c2 + w2 + c;
+            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
+            c2 = s;
+            s = c3 + w3 + c;
+            c = ((c3 & w3) | ((c3 | w3) & ~s)) >>> 63;
+            c3 = s;
+            s = c4 + w4 + c;
+            c = ((c4 & w4) | ((c4 | w4) & ~s)) >>> 63;
+            c4 = s;
+            c5 += w5 + c;
+        }
+        buf[w] = c0;
+        buf[w + 1] = c1;
+        buf[w + 2] = c2;
+        buf[w + 3] = c3;
+        buf[w + 4] = c4;
+        buf[w + 5] = c5;
+    }
+
+    /**
+     * out[oo .. oo+on) = sum over i < count of c_i 2^(i b) for three to five primes, from Garner's
+     * digits already computed (d[k]: v_k in [0, q_k), exact doubles; see {@code FmaTransform.garner}).
      */
     void combineDigits(double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
         combine(null, d, count, out, oo, on, parallel);

@@ -59,17 +59,20 @@ final class FmaNtt {
     }
 
     /**
-     * Three primes: Garner's digits of the residue vectors in place, in parallel chunks, then the
-     * CRT recomposition into out[oo .. oo+on).
+     * Three to five primes: Garner's digits of the residue vectors in place, in parallel chunks
+     * (straight-line for three), then the CRT recomposition into out[oo .. oo+on).
      */
-    static void combine3(NttPlan plan, double[][] res, int count, long[] out, int oo, int on, boolean par) {
+    static void combine(NttPlan plan, double[][] res, int count, long[] out, int oo, int on, boolean par) {
         Crt crt = Crt.of(plan);
         Prime[] ps = plan.set();
-        double g01 = crt.garnerPlain[1 * 3 + 0];
-        double g02 = crt.garnerPlain[2 * 3 + 0];
-        double g12 = crt.garnerPlain[2 * 3 + 1];
-        Parallelism.forRange(0, count, GRAIN, par,
-                (i0, i1) -> FmaTransform.garner3(res[0], res[1], res[2], i0, i1, ps[0], ps[1], ps[2], g01, g02, g12));
+        int r = plan.primes();
+        double[] g = new double[r * r];
+        for (int i = 0; i < g.length; i++) {
+            g[i] = crt.garnerPlain[i];
+        }
+        Parallelism.forRange(0, count, GRAIN, par, r == 3
+                ? (i0, i1) -> FmaTransform.garner3(res[0], res[1], res[2], i0, i1, ps[0], ps[1], ps[2], g[3], g[6], g[7])
+                : (i0, i1) -> FmaTransform.garner(res, r, i0, i1, ps, g));
         crt.combineDigits(res, count, out, oo, on, par);
     }
 

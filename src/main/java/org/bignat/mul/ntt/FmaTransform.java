@@ -264,6 +264,40 @@ final class FmaTransform {
         }
     }
 
+    /**
+     * Garner's mixed-radix digits of r residue vectors in place, for i in [i0, i1), as
+     * {@link #garner3} for any r: on exit y_k[i] = v_k in [0, q_k) with
+     * c = v0 + q0 (v1 + q1 (v2 + ...)); g[k r + j] = q_j^-1 mod q_k (normal form), j < k.
+     * The digits v_j, j < k, are read back from y_j, final by then.
+     */
+    static void garner(double[][] y, int r, int i0, int i1, Prime[] ps, double[] g) {
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        int i = i0;
+        for (; i + L <= i1; i += L) {
+            DoubleVector v0 = nonNegative(DoubleVector.fromArray(S, y[0], i), DoubleVector.broadcast(S, ps[0].pd));
+            v0.intoArray(y[0], i);
+            for (int k = 1; k < r; k++) {
+                DoubleVector t = mulV(DoubleVector.fromArray(S, y[k], i).sub(v0), g[k * r], ps[k], vm);
+                for (int j = 1; j < k; j++) {
+                    t = mulV(t.sub(DoubleVector.fromArray(S, y[j], i)), g[k * r + j], ps[k], vm);
+                }
+                nonNegative(t, DoubleVector.broadcast(S, ps[k].pd)).intoArray(y[k], i);
+            }
+        }
+        for (; i < i1; i++) {
+            double v0 = nonNegative(y[0][i], ps[0].pd);
+            y[0][i] = v0;
+            for (int k = 1; k < r; k++) {
+                Prime pk = ps[k];
+                double t = mul(y[k][i] - v0, g[k * r], pk.pd, pk.pdInv);
+                for (int j = 1; j < k; j++) {
+                    t = mul(t - y[j][i], g[k * r + j], pk.pd, pk.pdInv);
+                }
+                y[k][i] = nonNegative(t, pk.pd);
+            }
+        }
+    }
+
     /** x mod q in [0, q) for |x| <= q. */
     private static DoubleVector nonNegative(DoubleVector x, DoubleVector q) {
         DoubleVector r = x.blend(x.add(q), x.compare(jdk.incubator.vector.VectorOperators.LT, 0));

@@ -87,7 +87,18 @@ public final class NttMultiply {
             square(r, ro, a, ao, an, parallel, fma);
             return;
         }
-        NttPlan plan = NttPlan.choose(aBits, bBits, fma);
+        multiply(NttPlan.choose(aBits, bBits, fma), r, ro, a, ao, an, b, bo, bn, parallel);
+    }
+
+    /**
+     * As {@link #multiply(long[], int, long[], int, int, long[], int, int, boolean)} on a given plan, which
+     * must hold the product (tests force every prime count through it); neither operand zero.
+     */
+    static void multiply(NttPlan plan, long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
+                         boolean parallel) {
+        long aBits = bitLength(a, ao, an);
+        long bBits = bitLength(b, bo, bn);
+        int rn = an + bn;
         boolean par = Parallelism.enabled(parallel);
         Runnable body = () -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, par);
         if (par) {
@@ -133,8 +144,8 @@ public final class NttMultiply {
             for (int k = 0; k < primes; k++) {
                 d[k] = FmaNtt.residues(plan, k, a, ao, an, na, b, bo, bn, nb, par);
             }
-            if (primes == 3) {
-                FmaNtt.combine3(plan, d, count, r, ro, rn, par);
+            if (primes >= 3) {
+                FmaNtt.combine(plan, d, count, r, ro, rn, par);
                 return;
             }
             for (int k = 0; k < primes; k++) {

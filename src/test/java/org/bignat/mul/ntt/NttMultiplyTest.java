@@ -152,6 +152,40 @@ class NttMultiplyTest {
         }
     }
 
+    /**
+     * Every prime count on both kernels through a forced plan (the cheapest plan skips some counts
+     * at test sizes: five FMA primes only from about 2^23 bits), each CRT path: one chunk and
+     * several (Crt.CHUNK coefficients), sequential and parallel, balanced and unbalanced.
+     */
+    @Test
+    void everyPrimeCountForced() {
+        Random r = rnd("everyPrimeCountForced");
+        for (boolean fma : kernels()) {
+            for (int primes = 2; primes <= NttPlan.MAX_PRIMES; primes++) {
+                for (int[] shape : new int[][] {{40, 40}, {333, 17}, {12000, 11000}}) {
+                    long[] a = shape[0] == 40 ? ones(shape[0]) : random(r, shape[0]);
+                    long[] b = shape[1] == 40 ? ones(shape[1]) : random(r, shape[1]);
+                    NttPlan plan = null;
+                    for (int k = 1; plan == null; k++) {
+                        int bits = NttPlan.maxBits(fma, primes, k);
+                        long count = (64L * a.length + bits - 1) / bits + (64L * b.length + bits - 1) / bits - 1;
+                        if (count <= (1L << k)) {
+                            plan = new NttPlan(fma, primes, k, bits);
+                        }
+                    }
+                    for (boolean parallel : new boolean[] {false, true}) {
+                        BigInteger expect = big(a).multiply(big(b));
+                        long[] got = new long[a.length + b.length];
+                        NttMultiply.multiply(plan, got, 0, a, 0, a.length, b, 0, b.length, parallel);
+                        NttPlan shown = plan;
+                        assertEquals(-1, expect.xor(big(got)).getLowestSetBit(),
+                                () -> "plan " + shown + ", " + a.length + " x " + b.length + " limbs, parallel " + parallel);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void parallelMatchesSequential() {
         Random r = rnd("parallelMatchesSequential");
