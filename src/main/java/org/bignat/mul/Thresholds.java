@@ -49,16 +49,16 @@ final class Thresholds {
      * as n^{@link #LADDER_EXPONENT}; the NTT is taken from {@link #TOOM3_THRESHOLD_LIMBS_FMA} to
      * the Schönhage–Strassen cutover only where its modelled time is lower. Fitted to the faster of
      * Karatsuba and Toom-3 at 256-768 limbs (13.5, 19.9, 27.2, 34.0, 41.7, 53.8, 64.0, 73.0, 81.4 us
-     * at 256, 320, ..., 768) against the NTT (17.8, 39.1, 34.4, 37.8, 39.5, 75.6, 75.1, 79.3, 71.7
-     * us): the NTT's time steps with its power-of-two lengths, so a fixed cutover at 512 limbs
-     * would have been 36% slower than Toom-3 at 576 and a fixed one at 768 13% slower than the NTT
-     * at 512.
+     * at 256, 320, ..., 768); the NTT took 29.3, 36.2, 38.8, 57.3, 58.7, 61.5, 68.6 us at 320, 448,
+     * 512, ..., 768: its time steps with its power-of-two lengths and prime counts, so a fixed
+     * cutover at 512 limbs would have been 6% slower than Karatsuba at 576 and one at 768 up to 20%
+     * slower than the NTT at 512-704.
      */
     static final double LADDER_UNITS_AT_256 = 26900;
     /**
      * As {@link #LADDER_UNITS_AT_256} for squares (11.2 us at 256 limbs; Karatsuba and Toom-3
-     * 15.0, 21.6, 26.0, 29.4, 41.7, 52.5, 59.1, 67.0 us at 320 .. 768 against the NTT's 32.5,
-     * 27.8, 27.0, 28.3, 61.9, 65.1, 69.9, 50.5).
+     * 15.0, 26.2, 31.5, 41.9, 47.7, 59.0, 66.0 us at 320, 448, 512, ..., 768 against the NTT's 22.0,
+     * 25.5, 27.3, 41.9, 44.6, 47.4, 48.1).
      */
     static final double LADDER_SQR_UNITS_AT_256 = 22400;
     /** The exponent of {@link #LADDER_UNITS_AT_256}'s model (the data give 1.58 to 1.64). */
