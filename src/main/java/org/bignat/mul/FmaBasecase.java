@@ -82,7 +82,12 @@ final class FmaBasecase {
 
     /** Digits of n limbs. */
     static int digits(int limbs) {
-        return (int) ((64L * limbs + D - 1) / D);
+        return digits(limbs, 64);
+    }
+
+    /** Digits of n words of wordBits bits. */
+    static int digits(int words, int wordBits) {
+        return (int) (((long) wordBits * words + D - 1) / D);
     }
 
     /**
@@ -90,8 +95,18 @@ final class FmaBasecase {
      * r must not overlap the inputs. The scratch grows with an: callers cut very long operands.
      */
     static void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
-        int nx = digits(bn); // the shorter operand's digits are broadcast
-        int ny = digits(an);
+        mul(r, ro, an + bn, a, ao, an, b, bo, bn, 64);
+    }
+
+    /**
+     * The product of a[ao .. ao+an) and b[bo .. bo+bn) as words of wordBits bits (64: limbs; 61:
+     * the canonical digits of {@link org.bignat.core.Digits}, each below 2^61), written to
+     * r[ro .. ro+rn), rn words enough for the product; an >= bn >= 1, b at most
+     * {@link #MAX_DIGITS} 22-bit digits long.
+     */
+    static void mul(long[] r, int ro, int rn, long[] a, int ao, int an, long[] b, int bo, int bn, int wordBits) {
+        int nx = digits(bn, wordBits); // the shorter operand's digits are broadcast
+        int ny = digits(an, wordBits);
         int cols = nx + ny - 1;
         int pc = (cols + W - 1) / W * W;
         int yo = PAD_LEFT;
@@ -99,9 +114,9 @@ final class FmaBasecase {
         int co = xo + nx + PAD_RIGHT;
         double[] s = scratch(co + pc);
         java.util.Arrays.fill(s, 0, yo, 0.0);
-        split(a, ao, an, s, yo);
+        split(a, ao, an, wordBits, s, yo, ny);
         java.util.Arrays.fill(s, yo + ny, xo, 0.0);
-        split(b, bo, bn, s, xo);
+        split(b, bo, bn, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
         boolean slide = nx >= SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
@@ -117,19 +132,24 @@ final class FmaBasecase {
                 plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false, false);
             }
         }
-        carry(s, co, cols, r, ro, an + bn);
+        carry(s, co, cols, r, ro, rn, wordBits);
     }
 
     /** r[ro .. ro+2n) = a[ao .. ao+n)^2, 1 <= n <= {@link #MAX_LIMBS}; r must not overlap a. */
     static void sqr(long[] r, int ro, long[] a, int ao, int n) {
-        int nx = digits(n);
+        sqr(r, ro, 2 * n, a, ao, n, 64);
+    }
+
+    /** As {@link #mul(long[], int, int, long[], int, int, long[], int, int, int)} for a^2. */
+    static void sqr(long[] r, int ro, int rn, long[] a, int ao, int n, int wordBits) {
+        int nx = digits(n, wordBits);
         int cols = 2 * nx - 1;
         int pc = (cols + W - 1) / W * W;
         int xo = PAD_LEFT;
         int co = xo + nx + PAD_RIGHT;
         double[] s = scratch(co + pc);
         java.util.Arrays.fill(s, 0, xo, 0.0);
-        split(a, ao, n, s, xo);
+        split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
         boolean slide = nx >= SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
@@ -149,7 +169,7 @@ final class FmaBasecase {
                 plain(s, xo, iFrom, mid, xo + c, co + c, 2.0, true, false);
             }
         }
-        carry(s, co, cols, r, ro, 2 * n);
+        carry(s, co, cols, r, ro, rn, wordBits);
     }
 
     /**
@@ -358,13 +378,16 @@ final class FmaBasecase {
         s3.add(t3).intoArray(s, co + 3 * L);
     }
 
-    /** The digits of x[xo .. xo+n) into d[off .. off + digits(n)). */
-    static void split(long[] x, int xo, int n, double[] d, int off) {
-        int nd = digits(n);
+    /**
+     * The nd digits of the words x[xo .. xo+n) (wordBits bits each, every word below 2^wordBits)
+     * into d[off .. off+nd); words past n read as zero.
+     */
+    static void split(long[] x, int xo, int n, int wordBits, double[] d, int off, int nd) {
         long buf = 0;
         int have = 0;
         int li = xo;
         int end = xo + n;
+        int fresh = wordBits - D; // bits a new word leaves in the buffer beyond the digit it completes
         for (int k = off, e = off + nd; k < e; k++) {
             long v;
             if (have >= D) {
@@ -376,18 +399,20 @@ final class FmaBasecase {
                 li++;
                 v = (buf | (w << have)) & MASK;
                 buf = w >>> (D - have);
-                have += 64 - D;
+                have += fresh;
             }
             d[k] = v;
         }
     }
 
     /**
-     * r[ro .. ro+rn) = sum col[co + t] 2^(D t), t < cols, for column sums that are exact
-     * non-negative integers below 2^53 and a sum that fits rn limbs: the digit carries in one pass,
-     * each finished digit packed into the limbs as it comes.
+     * r[ro .. ro+rn) = sum col[co + t] 2^(D t), t < cols, as words of wordBits bits, for column sums
+     * that are exact non-negative integers below 2^53 and a sum that fits rn words: the digit
+     * carries in one pass, each finished digit packed into the words as it comes (columns past the
+     * rn words hold zeros and are not read).
      */
-    static void carry(double[] col, int co, int cols, long[] r, int ro, int rn) {
+    static void carry(double[] col, int co, int cols, long[] r, int ro, int rn, int wordBits) {
+        long wordMask = -1L >>> (64 - wordBits);
         long c = 0;
         long buf = 0;
         int have = 0;
@@ -399,9 +424,12 @@ final class FmaBasecase {
             c = v >>> D;
             buf |= dig << have;
             have += D;
-            if (have >= 64) {
-                r[w++] = buf;
-                have -= 64;
+            if (have >= wordBits) {
+                if (w == end) {
+                    return;
+                }
+                r[w++] = buf & wordMask;
+                have -= wordBits;
                 buf = dig >>> (D - have);
             }
         }
@@ -410,9 +438,9 @@ final class FmaBasecase {
             c >>>= D;
             buf |= dig << have;
             have += D;
-            if (have >= 64) {
-                r[w++] = buf;
-                have -= 64;
+            if (have >= wordBits) {
+                r[w++] = buf & wordMask;
+                have -= wordBits;
                 buf = dig >>> (D - have);
             }
         }

@@ -105,6 +105,20 @@ final class Ladder {
     }
 
     /**
+     * Whether {@link #mul} computes an {@code an x bn}-limb product ({@code an >= bn}) as one
+     * {@link FmaBasecase} product.
+     */
+    static boolean fmaLeaf(long an, long bn) {
+        return bn >= Thresholds.FMA_BASECASE_MIN_LIMBS && bn < Cutovers.KARATSUBA && Cutovers.FMA
+                && an <= Thresholds.FMA_PIECE_LIMBS;
+    }
+
+    /** Whether {@link #sqr} squares n limbs as one {@link FmaBasecase} square. */
+    static boolean fmaLeafSquare(long n) {
+        return n >= Thresholds.FMA_BASECASE_MIN_SQR_LIMBS && n < Cutovers.KARATSUBA_SQR && Cutovers.FMA;
+    }
+
+    /**
      * The schoolbook on {@link FmaBasecase} (bn below its digit limit, an >= bn): a longer than
      * {@link Thresholds#FMA_PIECE_LIMBS} is cut into pieces of that many limbs so that the digit
      * scratch stays small.

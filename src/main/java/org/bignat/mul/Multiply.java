@@ -93,7 +93,8 @@ public final class Multiply {
     /**
      * Returns the canonical, trimmed 61-bit digits ({@link org.bignat.core.Digits}) of {@code x * y}
      * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
-     * Schönhage–Strassen range are split from and recomposed into the digits directly; smaller,
+     * Schönhage–Strassen range are split from and recomposed into the digits directly, and so are
+     * those that are one {@code FmaBasecase} product; other small,
      * very unbalanced or NTT-range ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
      *
      * @throws NullPointerException if an operand is null
@@ -104,6 +105,16 @@ public final class Multiply {
         int ny = Limbs.length(y);
         if (nx == 0 || ny == 0) {
             return new long[0];
+        }
+        if (Ladder.fmaLeaf(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
+            // the schoolbook reads and writes the digits itself: no repacking to limbs and back
+            long[] r = new long[productDigits(x, nx, y, ny)];
+            if (nx >= ny) {
+                FmaBasecase.mul(r, 0, r.length, x, 0, nx, y, 0, ny, Digits.W);
+            } else {
+                FmaBasecase.mul(r, 0, r.length, y, 0, ny, x, 0, nx, Digits.W);
+            }
+            return Limbs.trim(r);
         }
         if (!Ladder.ssaWhole(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
             return Limbs.toDigits(multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), parallel));
@@ -118,6 +129,11 @@ public final class Multiply {
         int nx = Limbs.length(x);
         if (nx == 0) {
             return new long[0];
+        }
+        if (Ladder.fmaLeafSquare(limbs(nx))) {
+            long[] r = new long[productDigits(x, nx, x, nx)];
+            FmaBasecase.sqr(r, 0, r.length, x, 0, nx, Digits.W);
+            return Limbs.trim(r);
         }
         if (!Ladder.ssaSquare(limbs(nx))) {
             return Limbs.toDigits(square(Limbs.fromDigits(x), parallel));

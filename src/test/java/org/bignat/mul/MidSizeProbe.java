@@ -95,6 +95,8 @@ public final class MidSizeProbe {
                     paths.put("fmaBase", () -> FmaBasecase.sqr(r, 0, a, 0, n));
                 }
                 paths.put("BigInteger", () -> ba.multiply(ba));
+                org.bignat.BigNat va = org.bignat.BigNat.of(ba);
+                paths.put("value", () -> va.square());
                 paths.put("engine", () -> Multiply.square(a, false));
             } else {
                 if (n <= 1024) {
@@ -122,6 +124,12 @@ public final class MidSizeProbe {
                     }
                 }
                 paths.put("BigInteger", () -> ba.multiply(bb));
+                org.bignat.BigNat va = org.bignat.BigNat.of(ba);
+                org.bignat.BigNat vb = org.bignat.BigNat.of(bb);
+                paths.put("value", () -> va.multiply(vb));
+                long[] da = org.bignat.core.Limbs.toDigits(a);
+                long[] db = org.bignat.core.Limbs.toDigits(b);
+                paths.put("digits", () -> Multiply.multiplyDigits(da, db, false));
                 paths.put("engine", () -> Multiply.multiply(a, b, false));
             }
             StringBuilder sb = new StringBuilder(String.format("%s n=%5d (2^%.1f bits)", sqr ? "sqr" : "mul", n,
