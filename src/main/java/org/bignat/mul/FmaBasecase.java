@@ -47,6 +47,12 @@ final class FmaBasecase {
     /** Most limbs of the shorter operand (176 limbs are 512 digits). */
     static final int MAX_LIMBS = MAX_DIGITS * D / 64;
     /**
+     * Whether the sliding passes are used at all: they hold 8 window vectors beside the 8 sums, which
+     * fit the 32 registers of AVX-512 but spilled with 4 lanes (AVX2 width, {@code -XX:UseAVX=2}
+     * on the same machine: 64 limbs 4.56 against 2.82 us plain, 128 limbs 15.5 against 9.3 us).
+     */
+    static final boolean SLIDE = L >= 8;
+    /**
      * Shorter operands of at least this many digits take the sliding passes (the two kinds of pass
      * alone on balanced digit vectors, thread CPU time, same machine: at 94 digits 357 against 374
      * ns, at 70 digits 253 against 224 ns, at 373 digits 3.2 against 4.8 us).
@@ -124,7 +130,7 @@ final class FmaBasecase {
         java.util.Arrays.fill(s, yo + ny, xo, 0.0);
         split(b, bo, bn, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
-        boolean slide = nx >= SLIDE_MIN_DIGITS;
+        boolean slide = SLIDE && nx >= SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
             int iFrom = Math.max(0, c - ny + 1);
             int iTo = Math.min(nx - 1, c + W - 1);
@@ -157,7 +163,7 @@ final class FmaBasecase {
         java.util.Arrays.fill(s, 0, xo, 0.0);
         split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
-        boolean slide = nx >= SQR_SLIDE_MIN_DIGITS;
+        boolean slide = SLIDE && nx >= SQR_SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
             // digits i < c/2 have j = t - i > i in every lane t = c + l: doubled
             int iFrom = Math.max(0, c - nx + 1);

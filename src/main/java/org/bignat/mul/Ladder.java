@@ -95,13 +95,20 @@ final class Ladder {
      */
     private static final class Cutovers {
         static final boolean FMA = NttMultiply.vectorTransforms();
-        static final int KARATSUBA = FMA ? Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA
-                : Thresholds.KARATSUBA_THRESHOLD_LIMBS;
-        static final int KARATSUBA_SQR = FMA ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA
-                : Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS;
-        static final int TOOM3 = FMA ? Thresholds.TOOM3_THRESHOLD_LIMBS_FMA : Thresholds.TOOM3_THRESHOLD_LIMBS;
-        static final int TOOM3_SQR = FMA ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA
-                : Thresholds.TOOM3_SQR_THRESHOLD_LIMBS;
+        /** The FMA leaves' lane count class: 8 or more (AVX-512) rather than 4 (AVX2 width). */
+        static final boolean WIDE = FMA && FmaBasecase.L >= 8;
+        static final int KARATSUBA = !FMA ? Thresholds.KARATSUBA_THRESHOLD_LIMBS
+                : WIDE ? Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA : Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA4;
+        static final int KARATSUBA_SQR = !FMA ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS
+                : WIDE ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA : Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4;
+        static final int TOOM3 = !FMA ? Thresholds.TOOM3_THRESHOLD_LIMBS
+                : WIDE ? Thresholds.TOOM3_THRESHOLD_LIMBS_FMA : Thresholds.TOOM3_THRESHOLD_LIMBS_FMA4;
+        static final int TOOM3_SQR = !FMA ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS
+                : WIDE ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA : Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA4;
+        static final double LADDER_UNITS = WIDE ? Thresholds.LADDER_UNITS_AT_256 : Thresholds.LADDER_UNITS_AT_256_FMA4;
+        static final double LADDER_SQR_UNITS = WIDE ? Thresholds.LADDER_SQR_UNITS_AT_256
+                : Thresholds.LADDER_SQR_UNITS_AT_256_FMA4;
+        static final double LADDER_EXPONENT = WIDE ? Thresholds.LADDER_EXPONENT : Thresholds.LADDER_EXPONENT_FMA4;
     }
 
     /**
@@ -170,13 +177,13 @@ final class Ladder {
 
     /**
      * The NTT's modelled time ({@link NttMultiply#cost}) against the Toom ladder's
-     * ({@link Thresholds#LADDER_UNITS_AT_256} (n/256)^{@link Thresholds#LADDER_EXPONENT}, per
-     * balanced piece of the shorter operand): the NTT's time is a step function of the size (its
+     * ({@link Thresholds#LADDER_UNITS_AT_256} (n/256)^{@link Thresholds#LADDER_EXPONENT}, or the
+     * 4-lane constants, per balanced piece of the shorter operand): the NTT's time is a step function of the size (its
      * power-of-two lengths), so a fixed cutover lost up to 35% just past each step.
      */
     private static boolean nttCheaper(long an, long bn, boolean square) {
-        double ladder = (square ? Thresholds.LADDER_SQR_UNITS_AT_256 : Thresholds.LADDER_UNITS_AT_256)
-                * Math.pow(bn / 256.0, Thresholds.LADDER_EXPONENT) * an / bn;
+        double ladder = (square ? Cutovers.LADDER_SQR_UNITS : Cutovers.LADDER_UNITS)
+                * Math.pow(bn / 256.0, Cutovers.LADDER_EXPONENT) * an / bn;
         return NttMultiply.cost(64 * an, 64 * bn, square) < ladder;
     }
 

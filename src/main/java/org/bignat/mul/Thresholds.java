@@ -23,11 +23,15 @@ final class Thresholds {
      */
     /**
      * Below this many limbs of the shorter operand the scalar {@link Basecase} runs even where
-     * {@link FmaBasecase} is available (8 limbs: 0.13 vs 0.15 us; 10: 0.20 vs 0.20; 12: 0.29 vs 0.23).
+     * {@link FmaBasecase} is available (8 limbs: 0.13 vs 0.15 us; 10: 0.20 vs 0.20; 12: 0.29 vs 0.23;
+     * the same with 4 lanes: 10: 0.21 vs 0.21, 12: 0.29 vs 0.25).
      */
     static final int FMA_BASECASE_MIN_LIMBS = 10;
-    /** As {@link #FMA_BASECASE_MIN_LIMBS} for squares (10: 0.15 vs 0.16 us; 12: 0.21 vs 0.20; 16: 0.34 vs 0.25). */
-    static final int FMA_BASECASE_MIN_SQR_LIMBS = 12;
+    /**
+     * As {@link #FMA_BASECASE_MIN_LIMBS} for squares (10: 0.15 vs 0.16 us; 12: 0.21 vs 0.20; 16: 0.34
+     * vs 0.25; with 4 lanes 14: 0.27 vs 0.29, 16: 0.34 vs 0.32).
+     */
+    static final int FMA_BASECASE_MIN_SQR_LIMBS = 14;
     /**
      * {@link FmaBasecase} -> Karatsuba: the schoolbook wins up to its digit limit,
      * {@link FmaBasecase#MAX_LIMBS} (176 limbs: 7.25 vs 8.14 us for Karatsuba on 88-limb halves).
@@ -63,6 +67,34 @@ final class Thresholds {
     static final double LADDER_SQR_UNITS_AT_256 = 22400;
     /** The exponent of {@link #LADDER_UNITS_AT_256}'s model (the data give 1.58 to 1.64). */
     static final double LADDER_EXPONENT = 1.63;
+    /*
+     * The same cutovers for 4-lane FMA leaves (AVX2 width; measured on the same machine with
+     * -XX:UseAVX=2, which restricts the Vector API to 256-bit vectors: FmaBasecase runs there
+     * without its sliding passes, about 1.8x the 8-lane time, so Karatsuba, Toom-3 and the NTT,
+     * whose butterflies lose less, come earlier).
+     */
+    /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} with 4 lanes (80 limbs: 4.08 vs 4.25 us; 96: 5.56 vs 5.56; 128: 9.30 vs 8.89). */
+    static final int KARATSUBA_THRESHOLD_LIMBS_FMA4 = 96;
+    /** As {@link #KARATSUBA_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (128 limbs: 5.28 vs 5.87 us; 160: 7.70 vs 8.36). */
+    static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4 = 177;
+    /** As {@link #TOOM3_THRESHOLD_LIMBS_FMA} with 4 lanes (128 limbs: 9.22 vs 9.46 us; 160: 13.24 vs 13.13; 192: 17.87 vs 17.54). */
+    static final int TOOM3_THRESHOLD_LIMBS_FMA4 = 160;
+    /** As {@link #TOOM3_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (192 limbs: 12.6 vs 11.5 us; 256: 18.8 vs 17.3). */
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 192;
+    /**
+     * As {@link #LADDER_UNITS_AT_256} with 4 lanes, whose NTT ran at about 0.66 ns a unit (0.60 to
+     * 0.70 at 256-768 limbs): the ladder's 27.2 us at 256 limbs (Karatsuba and Toom-3 9.22, 13.1,
+     * 17.5, 27.2, 39.3, 52.1, 76.1 us at 128, 160, 192, 256, 320, 384, 512 limbs against the NTT's
+     * 12.1, 18.6, 22.6, 24.1, 37.4, 46.0, 50.0).
+     */
+    static final double LADDER_UNITS_AT_256_FMA4 = 41200;
+    /**
+     * As {@link #LADDER_SQR_UNITS_AT_256} with 4 lanes (17.3 us at 256 limbs; 11.5, 26.0, 34.3, 52.1
+     * us at 192, 320, 384, 512 against the NTT's 16.5, 28.2, 33.8, 37.4).
+     */
+    static final double LADDER_SQR_UNITS_AT_256_FMA4 = 26200;
+    /** As {@link #LADDER_EXPONENT} with 4 lanes (the data give 1.48 to 1.59). */
+    static final double LADDER_EXPONENT_FMA4 = 1.55;
     /** Longest piece of the longer operand that one {@link FmaBasecase} product takes, limbs. */
     static final int FMA_PIECE_LIMBS = 512;
     /** Karatsuba -> Toom-3, limbs (128: 24.8 vs 25.4 us; 256: 75.8 vs 74.6 us). */
