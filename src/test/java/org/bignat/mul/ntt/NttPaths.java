@@ -1,6 +1,9 @@
 package org.bignat.mul.ntt;
 
-/** Test hook: the NTT product on a chosen kind of transform, single-threaded (for the mid-size probe). */
+/**
+ * Test hooks: the NTT product on a chosen kind of transform, single-threaded (for
+ * {@code org.bignat.mul.MidSizeProbe}), and its plans with their modelled costs.
+ */
 public final class NttPaths {
     private NttPaths() {}
 
@@ -29,6 +32,7 @@ public final class NttPaths {
         return p + " cost=" + NttPlan.cost(fma, p.primes(), p.logN());
     }
 
+    /** Prints the plan and modelled cost of a balanced product of each given limb count (vector transforms). */
     public static void main(String[] args) {
         for (String s : args) {
             int n = Integer.parseInt(s);
