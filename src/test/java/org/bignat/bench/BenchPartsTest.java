@@ -2,6 +2,7 @@ package org.bignat.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
@@ -90,6 +91,18 @@ class BenchPartsTest {
         assertEquals(null, r.skipReason(Op.PRIME, Operands.PRIME_MAX_LOG2_BITS));
         assertEquals("powm-short:2^20", GmpRunner.SPECS.get(Op.MODPOW_SHORT).job(Op.MODPOW_SHORT, 20));
         assertEquals("pi:1000000", GmpRunner.SPECS.get(Op.PI).job(Op.PI, 1_000_000));
+    }
+
+    @Test
+    void gmpHexadecimalResultsAreRead() {
+        BigInteger big = BigInteger.ONE.shiftLeft(4099).subtract(BigInteger.valueOf(12345));
+        assertEquals(big, GmpRunner.hex(big.toString(16) + "\n"));
+        assertEquals(big.negate(), GmpRunner.hex(big.negate().toString(16)));
+        assertEquals(BigInteger.ZERO, GmpRunner.hex("0"));
+        assertEquals(BigInteger.valueOf(-0xabc), GmpRunner.hex("-ABC"));
+        for (String bad : List.of("", "-", "12g", "0x12")) {
+            assertThrows(NumberFormatException.class, () -> GmpRunner.hex(bad), bad);
+        }
     }
 
     @Test
