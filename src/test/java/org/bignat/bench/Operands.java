@@ -119,7 +119,8 @@ final class Operands {
 
     /** Why the prime cells of this size are not run, or null when they are. */
     static String primeLimit(int log2Bits) {
-        return log2Bits > PRIME_MAX_LOG2_BITS ? "no prime of 2^" + log2Bits + " bits at hand (the search would take hours)" : null;
+        return log2Bits > PRIME_MAX_LOG2_BITS ? "no prime of 2^" + log2Bits + " bits at hand (the bench searches up to 2^"
+                + PRIME_MAX_LOG2_BITS + " bits; the search grows as n^3 and more)" : null;
     }
 
     /** True when x and y fit in a BigInteger. */
