@@ -10,9 +10,10 @@ import org.bignat.gcd.ExtendedGcd;
  * BigNat through its public API on the engine the JVM selected; the bench forces
  * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row. Pi and
  * factorial run the bench's algorithms on {@link Yardstick#bigNatOps()}. The number theory is
- * BigNat's own at every size ({@code gcd}, {@code modPow}, {@code isProbablePrime}; BigInt and
- * BigMath hand small operands to BigInteger instead); the extended gcd, which the public API
- * offers only as modInverse, is the library's {@link ExtendedGcd} on the limbs.
+ * BigNat's ({@code gcd}, {@code modPow}, {@code isProbablePrime}), its own algorithms at every size
+ * but one hand-over: modPow and the Miller–Rabin rounds of moduli up to 2^14 bits run on
+ * BigInteger.modPow (BigInt and BigMath hand more small operands to BigInteger); the extended gcd,
+ * which the public API offers only as modInverse, is the library's {@link ExtendedGcd} on the limbs.
  */
 final class BigNatPeer implements Participant {
     @Override
