@@ -4,9 +4,10 @@ import org.bignat.core.LimbArith;
 import org.bignat.mul.ntt.NttMultiply;
 
 /**
- * The multiplication ladder on 64-bit limbs: picks basecase, Karatsuba, Toom-3 or
- * Schönhage–Strassen by the size of the shorter operand (cutovers in {@link Thresholds}), and cuts
- * unbalanced operands into balanced pieces instead of padding the short one.
+ * The multiplication ladder on 64-bit limbs: picks basecase (scalar or {@link FmaBasecase}),
+ * Karatsuba, Toom-3, the NTT or Schönhage–Strassen by the size of the shorter operand (cutovers in
+ * {@link Thresholds}; between Toom-3 and the NTT by their cost models where the NTT's cost steps),
+ * and cuts unbalanced operands into balanced pieces instead of padding the short one.
  */
 final class Ladder {
     private Ladder() {}
@@ -25,9 +26,15 @@ final class Ladder {
             mul(r, ro, b, bo, bn, a, ao, an, parallel);
             return;
         }
-        if (bn < Thresholds.KARATSUBA_THRESHOLD_LIMBS) {
+        if (bn < Thresholds.FMA_BASECASE_MIN_LIMBS) {
             Basecase.mul(r, ro, a, ao, an, b, bo, bn);
-        } else if (bn < Thresholds.TOOM3_THRESHOLD_LIMBS) {
+        } else if (bn < Cutovers.KARATSUBA) {
+            if (Cutovers.FMA) {
+                fmaBasecase(r, ro, a, ao, an, b, bo, bn);
+            } else {
+                Basecase.mul(r, ro, a, ao, an, b, bo, bn);
+            }
+        } else if (bn < Cutovers.TOOM3) {
             if (2 * bn > an + 1) {
                 Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
             } else {
@@ -35,7 +42,7 @@ final class Ladder {
             }
         } else if (nttWhole(an, bn)) {
             NttMultiply.multiply(r, ro, a, ao, an, b, bo, bn, parallel);
-        } else if (bn < Thresholds.SSA_THRESHOLD_LIMBS && !pastNttCutover(bn)) {
+        } else if (toomWhole(an, bn)) {
             int h3 = (an + 2) / 3;
             if (bn > 2 * h3) {
                 Toom3.mul(r, ro, a, ao, an, b, bo, bn);
@@ -60,9 +67,15 @@ final class Ladder {
 
     /** As {@link #sqr(long[], int, long[], int, int)}, SSA in parallel if asked. */
     static void sqr(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
-        if (n < Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS) {
+        if (n < Thresholds.FMA_BASECASE_MIN_SQR_LIMBS) {
             Basecase.sqr(r, ro, a, ao, n);
-        } else if (n < Thresholds.TOOM3_SQR_THRESHOLD_LIMBS) {
+        } else if (n < Cutovers.KARATSUBA_SQR) {
+            if (Cutovers.FMA) {
+                FmaBasecase.sqr(r, ro, a, ao, n);
+            } else {
+                Basecase.sqr(r, ro, a, ao, n);
+            }
+        } else if (n < Cutovers.TOOM3_SQR) {
             Karatsuba.sqr(r, ro, a, ao, n);
         } else if (nttSquare(n)) {
             NttMultiply.square(r, ro, a, ao, n, parallel);
@@ -70,6 +83,51 @@ final class Ladder {
             Toom3.sqr(r, ro, a, ao, n);
         } else {
             Ssa.square(r, ro, a, ao, n, parallel);
+        }
+    }
+
+    /**
+     * The leaf kernel and the cutovers that follow from it, decided on the first product past the
+     * smallest sizes (the choice reads the NTT's kernel decision: the Vector API and the management
+     * beans, tens of ms once). With the double-precision vector transforms, whose test is the same
+     * (vector doubles of at least 4 lanes, hardware FMA), the schoolbook runs on {@link FmaBasecase}
+     * and reaches much further before Karatsuba pays.
+     */
+    private static final class Cutovers {
+        static final boolean FMA = NttMultiply.vectorTransforms();
+        static final int KARATSUBA = FMA ? Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA
+                : Thresholds.KARATSUBA_THRESHOLD_LIMBS;
+        static final int KARATSUBA_SQR = FMA ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA
+                : Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS;
+        static final int TOOM3 = FMA ? Thresholds.TOOM3_THRESHOLD_LIMBS_FMA : Thresholds.TOOM3_THRESHOLD_LIMBS;
+        static final int TOOM3_SQR = FMA ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA
+                : Thresholds.TOOM3_SQR_THRESHOLD_LIMBS;
+    }
+
+    /**
+     * Whether {@link #mul} computes an {@code an x bn}-limb product ({@code an >= bn}) as one
+     * {@link FmaBasecase} product.
+     */
+    static boolean fmaLeaf(long an, long bn) {
+        return bn >= Thresholds.FMA_BASECASE_MIN_LIMBS && bn < Cutovers.KARATSUBA && Cutovers.FMA
+                && an <= Thresholds.FMA_PIECE_LIMBS;
+    }
+
+    /** Whether {@link #sqr} squares n limbs as one {@link FmaBasecase} square. */
+    static boolean fmaLeafSquare(long n) {
+        return n >= Thresholds.FMA_BASECASE_MIN_SQR_LIMBS && n < Cutovers.KARATSUBA_SQR && Cutovers.FMA;
+    }
+
+    /**
+     * The schoolbook on {@link FmaBasecase} (bn below its digit limit, an >= bn): a longer than
+     * {@link Thresholds#FMA_PIECE_LIMBS} is cut into pieces of that many limbs so that the digit
+     * scratch stays small.
+     */
+    private static void fmaBasecase(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
+        if (an <= Thresholds.FMA_PIECE_LIMBS) {
+            FmaBasecase.mul(r, ro, a, ao, an, b, bo, bn);
+        } else {
+            pieces(r, ro, a, ao, an, b, bo, bn, Thresholds.FMA_PIECE_LIMBS, false);
         }
     }
 
@@ -89,11 +147,37 @@ final class Ladder {
 
     /**
      * Whether {@link #mul} hands an {@code an x bn}-limb product ({@code an >= bn}) to the NTT whole:
-     * past its cutover, within the imbalance ratio, below its size cap.
+     * past its cutover, within the imbalance ratio, below its size cap, and, with the
+     * {@link FmaBasecase} leaves below the Schönhage–Strassen cutover, cheaper than the Toom ladder
+     * by the cost models ({@link #nttCheaper}).
      */
     static boolean nttWhole(long an, long bn) {
         return pastNttCutover(bn) && an <= bn * Thresholds.SSA_MAX_IMBALANCE
-                && an + bn <= Thresholds.NTT_MAX_LIMBS;
+                && an + bn <= Thresholds.NTT_MAX_LIMBS
+                && (!Cutovers.FMA || bn >= Thresholds.SSA_THRESHOLD_LIMBS || nttCheaper(an, bn, false));
+    }
+
+    /**
+     * Whether {@link #mul} takes an {@code an x bn}-limb product ({@code an >= bn}, past Karatsuba's
+     * range, not the NTT's) on Toom-3 / Karatsuba / balanced pieces: below the Schönhage–Strassen
+     * cutover, and either below the NTT's or (with the {@link FmaBasecase} leaves) within the
+     * range where the cost models chose the ladder.
+     */
+    private static boolean toomWhole(long an, long bn) {
+        return bn < Thresholds.SSA_THRESHOLD_LIMBS
+                && (!pastNttCutover(bn) || (Cutovers.FMA && an <= bn * Thresholds.SSA_MAX_IMBALANCE));
+    }
+
+    /**
+     * The NTT's modelled time ({@link NttMultiply#cost}) against the Toom ladder's
+     * ({@link Thresholds#LADDER_UNITS_AT_256} (n/256)^{@link Thresholds#LADDER_EXPONENT}, per
+     * balanced piece of the shorter operand): the NTT's time is a step function of the size (its
+     * power-of-two lengths), so a fixed cutover lost up to 35% just past each step.
+     */
+    private static boolean nttCheaper(long an, long bn, boolean square) {
+        double ladder = (square ? Thresholds.LADDER_SQR_UNITS_AT_256 : Thresholds.LADDER_UNITS_AT_256)
+                * Math.pow(bn / 256.0, Thresholds.LADDER_EXPONENT) * an / bn;
+        return NttMultiply.cost(64 * an, 64 * bn, square) < ladder;
     }
 
     /**
@@ -110,9 +194,10 @@ final class Ladder {
                 && bn >= NttCutover.LIMBS;
     }
 
-    /** Whether {@link #sqr} squares n limbs by the NTT. */
+    /** Whether {@link #sqr} squares n limbs by the NTT (with the cost models as {@link #nttWhole}). */
     static boolean nttSquare(long n) {
-        return n >= Thresholds.NTT_SQR_THRESHOLD_LIMBS && 2 * n <= Thresholds.NTT_MAX_LIMBS;
+        return n >= Thresholds.NTT_SQR_THRESHOLD_LIMBS && 2 * n <= Thresholds.NTT_MAX_LIMBS
+                && (!Cutovers.FMA || n >= Thresholds.SSA_SQR_THRESHOLD_LIMBS || nttCheaper(n, n, true));
     }
 
     /**
@@ -125,17 +210,27 @@ final class Ladder {
 
     static void unbalanced(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
                            boolean parallel) {
-        mul(r, ro, a, ao, bn, b, bo, bn, parallel);
-        long[] t = new long[2 * bn];
-        int done = bn;
+        pieces(r, ro, a, ao, an, b, bo, bn, bn, parallel);
+    }
+
+    /**
+     * r = a * b with a cut into pieces of {@code piece >= bn} limbs (the last one shorter), each
+     * multiplied by b on the ladder and added at its offset.
+     */
+    private static void pieces(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn, int piece,
+                               boolean parallel) {
+        int first = Math.min(piece, an);
+        mul(r, ro, a, ao, first, b, bo, bn, parallel);
+        long[] t = new long[piece + bn];
+        int done = first;
         while (done < an) {
-            int piece = Math.min(bn, an - done);
-            mul(t, 0, a, ao + done, piece, b, bo, bn, parallel);
-            // r[ro+done .. ro+done+bn) already holds the top half of the previous product.
-            int tn = piece + bn;
+            int p = Math.min(piece, an - done);
+            mul(t, 0, a, ao + done, p, b, bo, bn, parallel);
+            // r[ro+done .. ro+done+bn) already holds the top of the previous product.
+            int tn = p + bn;
             long c = LimbArith.add(r, ro + done, r, ro + done, t, 0, bn);
             LimbArith.add1(r, ro + done + bn, t, bn, tn - bn, c);
-            done += piece;
+            done += p;
         }
     }
 }

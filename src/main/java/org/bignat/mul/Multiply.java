@@ -11,9 +11,12 @@ import org.bignat.core.Limbs;
  * <h2>Algorithms</h2>
  * By the size of the shorter operand (cutovers in {@code Thresholds}, each measured): schoolbook
  * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
- * correction), Karatsuba, Toom-3, then number-theoretic transforms modulo three to five primes
- * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; products too large for its memory
- * go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
+ * correction; where the NTT runs on double vector transforms, from 10 limbs {@code FmaBasecase}
+ * instead: 22-bit digits in doubles, vector fused multiply-adds, exact column sums, up to 176
+ * limbs), Karatsuba, Toom-3, then number-theoretic transforms modulo three to five primes
+ * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; with the double transforms it
+ * takes over from Toom-3 where its cost model says it is faster; products too large for its
+ * memory go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
  * the root of unity on 48-bit redundant digits, whose pointwise products recurse (digit schoolbook,
  * the limb ladder, or a negacyclic SSA again). K and n are chosen as GMP's {@code mpn_mul_fft} does
  * (pieces of M bits, n >= 2M + log2 K + 1, n rounded so the recursion fits), with a cost model in
@@ -90,7 +93,8 @@ public final class Multiply {
     /**
      * Returns the canonical, trimmed 61-bit digits ({@link org.bignat.core.Digits}) of {@code x * y}
      * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
-     * Schönhage–Strassen range are split from and recomposed into the digits directly; smaller,
+     * Schönhage–Strassen range are split from and recomposed into the digits directly, and so are
+     * those that are one {@code FmaBasecase} product; other small,
      * very unbalanced or NTT-range ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
      *
      * @throws NullPointerException if an operand is null
@@ -101,6 +105,16 @@ public final class Multiply {
         int ny = Limbs.length(y);
         if (nx == 0 || ny == 0) {
             return new long[0];
+        }
+        if (Ladder.fmaLeaf(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
+            // the schoolbook reads and writes the digits itself: no repacking to limbs and back
+            long[] r = new long[productDigits(x, nx, y, ny)];
+            if (nx >= ny) {
+                FmaBasecase.mul(r, 0, r.length, x, 0, nx, y, 0, ny, Digits.W);
+            } else {
+                FmaBasecase.mul(r, 0, r.length, y, 0, ny, x, 0, nx, Digits.W);
+            }
+            return Limbs.trim(r);
         }
         if (!Ladder.ssaWhole(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
             return Limbs.toDigits(multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), parallel));
@@ -115,6 +129,11 @@ public final class Multiply {
         int nx = Limbs.length(x);
         if (nx == 0) {
             return new long[0];
+        }
+        if (Ladder.fmaLeafSquare(limbs(nx))) {
+            long[] r = new long[productDigits(x, nx, x, nx)];
+            FmaBasecase.sqr(r, 0, r.length, x, 0, nx, Digits.W);
+            return Limbs.trim(r);
         }
         if (!Ladder.ssaSquare(limbs(nx))) {
             return Limbs.toDigits(square(Limbs.fromDigits(x), parallel));

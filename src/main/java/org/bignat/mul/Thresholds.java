@@ -15,6 +15,56 @@ final class Thresholds {
     static final int KARATSUBA_THRESHOLD_LIMBS = 24;
     /** Basecase -> Karatsuba for squaring, limbs (32: 1.7 vs 1.6 us; 64: 6.5 vs 5.5 us). */
     static final int KARATSUBA_SQR_THRESHOLD_LIMBS = 40;
+    /*
+     * With the FmaBasecase leaves (the JVMs that use the NTT's double vector transforms): measured
+     * with MidSizeProbe (thread CPU time per call, median of 9 rounds of at least 20 ms after 1 s
+     * of warm-up, one thread, JDK 17 C2, 2-core AMD EPYC with AVX-512, 8 lanes; the machine shared
+     * with other work, so figures moved by up to 10% between runs; times in us, multiply / square).
+     */
+    /**
+     * Below this many limbs of the shorter operand the scalar {@link Basecase} runs even where
+     * {@link FmaBasecase} is available (8 limbs: 0.13 vs 0.15 us; 10: 0.20 vs 0.20; 12: 0.29 vs 0.23).
+     */
+    static final int FMA_BASECASE_MIN_LIMBS = 10;
+    /** As {@link #FMA_BASECASE_MIN_LIMBS} for squares (10: 0.15 vs 0.16 us; 12: 0.21 vs 0.20; 16: 0.34 vs 0.25). */
+    static final int FMA_BASECASE_MIN_SQR_LIMBS = 12;
+    /**
+     * {@link FmaBasecase} -> Karatsuba: the schoolbook wins up to its digit limit,
+     * {@link FmaBasecase#MAX_LIMBS} (176 limbs: 7.25 vs 8.14 us for Karatsuba on 88-limb halves).
+     */
+    static final int KARATSUBA_THRESHOLD_LIMBS_FMA = 177;
+    /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} for squares (176 limbs: 5.05 vs 7.02 us). */
+    static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA = 177;
+    /**
+     * Karatsuba -> Toom-3 with the {@link FmaBasecase} leaves (320 limbs: 19.9 vs 20.7 us;
+     * 384: 28.9 vs 27.2; 448: 36.4 vs 34.0). Past it the NTT takes over where its cost model says
+     * so ({@link #LADDER_UNITS_AT_256}).
+     */
+    static final int TOOM3_THRESHOLD_LIMBS_FMA = 352;
+    /** As {@link #TOOM3_THRESHOLD_LIMBS_FMA} for squares (320: 15.0 vs 17.6 us; 384: 24.9 vs 21.6). */
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA = 352;
+    /**
+     * The Toom ladder's modelled time for a balanced 256-limb product with {@link FmaBasecase}
+     * leaves, in the units of {@link org.bignat.mul.ntt.NttMultiply#cost} (0.5 ns: 13.46 us), growing
+     * as n^{@link #LADDER_EXPONENT}; the NTT is taken from {@link #TOOM3_THRESHOLD_LIMBS_FMA} to
+     * the Schönhage–Strassen cutover only where its modelled time is lower. Fitted to the faster of
+     * Karatsuba and Toom-3 at 256-768 limbs (13.5, 19.9, 27.2, 34.0, 41.7, 53.8, 64.0, 73.0, 81.4 us
+     * at 256, 320, ..., 768); the NTT took 29.3, 36.2, 38.8, 57.3, 58.7, 61.5, 68.6 us at 320, 448,
+     * 512, ..., 768: its time steps with its power-of-two lengths and prime counts, so a fixed
+     * cutover at 512 limbs would have been 6% slower than Karatsuba at 576 and one at 768 up to 20%
+     * slower than the NTT at 512-704.
+     */
+    static final double LADDER_UNITS_AT_256 = 26900;
+    /**
+     * As {@link #LADDER_UNITS_AT_256} for squares (11.2 us at 256 limbs; Karatsuba and Toom-3
+     * 15.0, 26.2, 31.5, 41.9, 47.7, 59.0, 66.0 us at 320, 448, 512, ..., 768 against the NTT's 22.0,
+     * 25.5, 27.3, 41.9, 44.6, 47.4, 48.1).
+     */
+    static final double LADDER_SQR_UNITS_AT_256 = 22400;
+    /** The exponent of {@link #LADDER_UNITS_AT_256}'s model (the data give 1.58 to 1.64). */
+    static final double LADDER_EXPONENT = 1.63;
+    /** Longest piece of the longer operand that one {@link FmaBasecase} product takes, limbs. */
+    static final int FMA_PIECE_LIMBS = 512;
     /** Karatsuba -> Toom-3, limbs (128: 24.8 vs 25.4 us; 256: 75.8 vs 74.6 us). */
     static final int TOOM3_THRESHOLD_LIMBS = 192;
     /** Karatsuba -> Toom-3 for squaring, limbs (256: 46.6 vs 45.0 us; 128: equal). */

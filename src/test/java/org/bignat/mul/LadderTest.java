@@ -33,7 +33,10 @@ class LadderTest {
     void cutoversPlusMinusOne() {
         Random r = rnd("LadderTest.cutovers");
         int[] cuts = {Thresholds.KARATSUBA_THRESHOLD_LIMBS, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS,
-            Thresholds.TOOM3_THRESHOLD_LIMBS, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS};
+            Thresholds.TOOM3_THRESHOLD_LIMBS, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS,
+            Thresholds.FMA_BASECASE_MIN_LIMBS, Thresholds.FMA_BASECASE_MIN_SQR_LIMBS,
+            Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA,
+            Thresholds.TOOM3_THRESHOLD_LIMBS_FMA, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA};
         for (int c : cuts) {
             for (int n = c - 1; n <= c + 1; n++) {
                 for (long[] a : new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)}) {
@@ -50,7 +53,9 @@ class LadderTest {
     @Test
     void unbalanced() {
         Random r = rnd("LadderTest.unbalanced");
-        int[][] shapes = {{1000, 1}, {1000, 7}, {2000, 33}, {3001, 121}, {5000, 700}, {777, 250}};
+        int p = Thresholds.FMA_PIECE_LIMBS;
+        int[][] shapes = {{1000, 1}, {1000, 7}, {2000, 33}, {3001, 121}, {5000, 700}, {777, 250},
+            {p - 1, 11}, {p, 11}, {p + 1, 11}, {2 * p + 1, 176}, {3 * p - 1, 100}, {p + 1, 177}};
         for (int[] s : shapes) {
             long[] a = random(r, s[0]);
             long[] b = random(r, s[1]);
@@ -59,6 +64,24 @@ class LadderTest {
             long[] ones = allOnes(s[0]);
             long[] ones2 = allOnes(s[1]);
             assertProduct(ones, ones2, Multiply.multiply(ones, ones2, false), "all ones");
+        }
+    }
+
+    /**
+     * Sizes on both sides of the NTT / Toom ladder choice that the cost models make with the
+     * FmaBasecase leaves (the NTT's steps at 256, 512 and 768 limbs, its three and four prime
+     * plans), each way out of the ladder exercised.
+     */
+    @Test
+    void costModelRegion() {
+        Random r = rnd("LadderTest.costModel");
+        for (int n : new int[] {351, 352, 353, 447, 448, 449, 511, 512, 513, 575, 576, 577, 703, 704, 705,
+            767, 768, 769, 895, 896, 897}) {
+            for (long[] a : new long[][] {random(r, n), allOnes(n)}) {
+                assertProduct(a, a, Multiply.square(a, false), "square " + n);
+                long[] b = r.nextBoolean() ? random(r, n - r.nextInt(n / 3)) : allOnes(n);
+                assertProduct(a, b, Multiply.multiply(a, b, false), "multiply " + n);
+            }
         }
     }
 

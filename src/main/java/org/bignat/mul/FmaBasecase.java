@@ -1,0 +1,454 @@
+package org.bignat.mul;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Schoolbook products and squares on 22-bit digits held in doubles, vectorised with fused
+ * multiply-adds (the Vector API's preferred double species: 8 lanes on AVX-512, 4 on AVX2 and
+ * NEON). A product of two digits is below 2^44 and a column of the convolution sums at most
+ * {@link #MAX_DIGITS} of them, so every column sum is an integer below 2^53, exact in a double
+ * whatever the order of the additions: no carry is handled until the columns are done, and the
+ * unsigned 64x64-bit products that Java 17 builds from {@link Math#multiplyHigh} (plus two
+ * corrections and a carry chain per limb product) become one lane of a fused multiply-add. One
+ * 64x64-bit limb product is (64/22)^2 = 8.5 digit products; at 8 lanes and one or two FMAs per cycle
+ * that is under a cycle per limb product, where the scalar {@link Basecase} takes about five.
+ *
+ * <p>Product scanning (Comba's column-wise order): a pass sums a block of {@link #W} result columns
+ * in four vector accumulators over every digit x_i of the shorter operand that reaches it, reading
+ * the longer operand's digits at column - i (an unaligned load per FMA), and stores them once.
+ * From {@link #SLIDE_MIN_DIGITS} digits the digits i of a pass are taken by residue modulo the lane
+ * count: the four vectors that digit i + L needs are three of digit i's, shifted one block, so each
+ * step loads one vector for four FMAs (the unaligned loads, most of which cross a cache line, were
+ * what bounded the plain passes). Squares sum only the digits below each column's middle, doubled,
+ * and weigh the lanes near the diagonal (2 above, 1 on it, 0 below) from a table.
+ *
+ * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
+ * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits.
+ * Splitting the limbs into digits and carrying the columns back cost about 0.7 and 0.9 ns per
+ * digit, which is why the product still costs about 0.3 us at 16 limbs. Loaded only when the
+ * {@code jdk.incubator.vector} module is readable.
+ */
+final class FmaBasecase {
+    private FmaBasecase() {}
+
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final int L = S.length();
+    /** Columns per pass: four vectors. */
+    static final int W = 4 * L;
+    /** Bits per digit. */
+    static final int D = 22;
+    static final long MASK = (1L << D) - 1;
+    /**
+     * Most digits of the shorter operand: a column sums at most this many digit products, so it
+     * stays below 512 (2^22 - 1)^2 < 2^53, exact.
+     */
+    static final int MAX_DIGITS = 512;
+    /** Most limbs of the shorter operand (176 limbs are 512 digits). */
+    static final int MAX_LIMBS = MAX_DIGITS * D / 64;
+    /**
+     * Shorter operands of at least this many digits take the sliding passes (the two kinds of pass
+     * alone on balanced digit vectors, thread CPU time, same machine: at 94 digits 357 against 374
+     * ns, at 70 digits 253 against 224 ns, at 373 digits 3.2 against 4.8 us).
+     */
+    static final int SLIDE_MIN_DIGITS = 90;
+    /**
+     * As {@link #SLIDE_MIN_DIGITS} for squares, whose sliding passes run fewer steps per pass
+     * (MidSizeProbe, whole squares: 32 limbs, 94 digits, 0.72 against 0.62 us plain; 48 limbs
+     * 1.06 against 1.03; 64 limbs, 187 digits, 1.49 against 1.53; 128 limbs 3.47 against 4.30).
+     */
+    static final int SQR_SLIDE_MIN_DIGITS = 160;
+    /** Zero digits before the longer operand's digits: the passes read down to index -W - 5L. */
+    private static final int PAD_LEFT = W + 6 * L;
+    /** Zero digits after either operand's digits. */
+    private static final int PAD_RIGHT = W + 2 * L;
+
+    /** Lane weights of the square's diagonal: 0 below index W, 1 at W, 2 above. */
+    private static final double[] STEP = new double[3 * W];
+
+    static {
+        STEP[W] = 1;
+        for (int q = W + 1; q < STEP.length; q++) {
+            STEP[q] = 2;
+        }
+    }
+
+    /** The calling thread's scratch (one array, grown on demand; the products here never nest). */
+    private static final ThreadLocal<double[][]> SCRATCH = ThreadLocal.withInitial(() -> new double[1][0]);
+
+    private static double[] scratch(int n) {
+        double[][] h = SCRATCH.get();
+        double[] s = h[0];
+        if (s.length < n) {
+            s = new double[Math.max(n, s.length + (s.length >> 1))];
+            h[0] = s;
+        }
+        return s;
+    }
+
+    /** Digits of n limbs. */
+    static int digits(int limbs) {
+        return digits(limbs, 64);
+    }
+
+    /** Digits of n words of wordBits bits. */
+    static int digits(int words, int wordBits) {
+        return (int) (((long) wordBits * words + D - 1) / D);
+    }
+
+    /**
+     * r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn), 1 <= bn <= an, bn <= {@link #MAX_LIMBS};
+     * r must not overlap the inputs. The scratch grows with an: callers cut very long operands.
+     */
+    static void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
+        mul(r, ro, an + bn, a, ao, an, b, bo, bn, 64);
+    }
+
+    /**
+     * The product of a[ao .. ao+an) and b[bo .. bo+bn) as words of wordBits bits (64: limbs; 61:
+     * the canonical digits of {@link org.bignat.core.Digits}, each below 2^61), written to
+     * r[ro .. ro+rn), rn words enough for the product; an >= bn >= 1, b at most
+     * {@link #MAX_DIGITS} 22-bit digits long.
+     */
+    static void mul(long[] r, int ro, int rn, long[] a, int ao, int an, long[] b, int bo, int bn, int wordBits) {
+        int nx = digits(bn, wordBits); // the shorter operand's digits are broadcast
+        int ny = digits(an, wordBits);
+        int cols = nx + ny - 1;
+        int pc = (cols + W - 1) / W * W;
+        int yo = PAD_LEFT;
+        int xo = yo + ny + PAD_RIGHT;
+        int co = xo + nx + PAD_RIGHT;
+        double[] s = scratch(co + pc);
+        java.util.Arrays.fill(s, 0, yo, 0.0);
+        split(a, ao, an, wordBits, s, yo, ny);
+        java.util.Arrays.fill(s, yo + ny, xo, 0.0);
+        split(b, bo, bn, wordBits, s, xo, nx);
+        java.util.Arrays.fill(s, xo + nx, co, 0.0);
+        boolean slide = nx >= SLIDE_MIN_DIGITS;
+        for (int c = 0; c < cols; c += W) {
+            int iFrom = Math.max(0, c - ny + 1);
+            int iTo = Math.min(nx - 1, c + W - 1);
+            if (slide) {
+                java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
+                int steps = (iTo - iFrom + L) / L;
+                for (int rho = 0; rho < L; rho += 2) {
+                    slidePair(s, xo + iFrom + rho, yo + c - iFrom - rho, co + c, steps, steps, 1.0);
+                }
+            } else {
+                plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false, false);
+            }
+        }
+        carry(s, co, cols, r, ro, rn, wordBits);
+    }
+
+    /** r[ro .. ro+2n) = a[ao .. ao+n)^2, 1 <= n <= {@link #MAX_LIMBS}; r must not overlap a. */
+    static void sqr(long[] r, int ro, long[] a, int ao, int n) {
+        sqr(r, ro, 2 * n, a, ao, n, 64);
+    }
+
+    /** As {@link #mul(long[], int, int, long[], int, int, long[], int, int, int)} for a^2. */
+    static void sqr(long[] r, int ro, int rn, long[] a, int ao, int n, int wordBits) {
+        int nx = digits(n, wordBits);
+        int cols = 2 * nx - 1;
+        int pc = (cols + W - 1) / W * W;
+        int xo = PAD_LEFT;
+        int co = xo + nx + PAD_RIGHT;
+        double[] s = scratch(co + pc);
+        java.util.Arrays.fill(s, 0, xo, 0.0);
+        split(a, ao, n, wordBits, s, xo, nx);
+        java.util.Arrays.fill(s, xo + nx, co, 0.0);
+        boolean slide = nx >= SQR_SLIDE_MIN_DIGITS;
+        for (int c = 0; c < cols; c += W) {
+            // digits i < c/2 have j = t - i > i in every lane t = c + l: doubled
+            int iFrom = Math.max(0, c - nx + 1);
+            int mid = c >>> 1; // c is a multiple of W, so even
+            if (slide) {
+                java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
+                for (int rho = 0; rho < L; rho += 2) {
+                    int i = iFrom + rho;
+                    int stepsA = Math.max(0, (mid - i + L - 1) / L);
+                    int stepsB = Math.max(0, (mid - i - 1 + L - 1) / L);
+                    slidePair(s, xo + i, xo + c - i, co + c, stepsA, stepsB, 2.0);
+                }
+                plain(s, xo, mid, mid, xo + c, co + c, 1.0, true, true);
+            } else {
+                plain(s, xo, iFrom, mid, xo + c, co + c, 2.0, true, false);
+            }
+        }
+        carry(s, co, cols, r, ro, rn, wordBits);
+    }
+
+    /**
+     * One pass without the sliding window: columns [c, c + W) (their sums stored at s[co ..]) get
+     * scale x_i y_(c+l-i) for i in [i0, i1), the digits x at s[xo ..] and y read at s[yc - i ..]
+     * (yc = y's offset + c); with diagonal, also the square's digits i in [c/2, c/2 + W/2) (i1 must
+     * be c/2 then), weighted per lane. With add the sums are added to those stored (by the sliding
+     * passes) instead of replacing them.
+     */
+    private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal,
+                              boolean add) {
+        DoubleVector s0;
+        DoubleVector s1;
+        DoubleVector s2;
+        DoubleVector s3;
+        if (add) {
+            s0 = DoubleVector.fromArray(S, s, co);
+            s1 = DoubleVector.fromArray(S, s, co + L);
+            s2 = DoubleVector.fromArray(S, s, co + 2 * L);
+            s3 = DoubleVector.fromArray(S, s, co + 3 * L);
+        } else {
+            s0 = DoubleVector.zero(S);
+            s1 = DoubleVector.zero(S);
+            s2 = DoubleVector.zero(S);
+            s3 = DoubleVector.zero(S);
+        }
+        DoubleVector t0 = DoubleVector.zero(S);
+        DoubleVector t1 = DoubleVector.zero(S);
+        DoubleVector t2 = DoubleVector.zero(S);
+        DoubleVector t3 = DoubleVector.zero(S);
+        int i = i0;
+        int o = yc - i;
+        for (; i + 1 < i1; i += 2, o -= 2) {
+            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xo + i]);
+            DoubleVector xc = DoubleVector.broadcast(S, scale * s[xo + i + 1]);
+            s0 = DoubleVector.fromArray(S, s, o).fma(xb, s0);
+            s1 = DoubleVector.fromArray(S, s, o + L).fma(xb, s1);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xb, s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xb, s3);
+            t0 = DoubleVector.fromArray(S, s, o - 1).fma(xc, t0);
+            t1 = DoubleVector.fromArray(S, s, o - 1 + L).fma(xc, t1);
+            t2 = DoubleVector.fromArray(S, s, o - 1 + 2 * L).fma(xc, t2);
+            t3 = DoubleVector.fromArray(S, s, o - 1 + 3 * L).fma(xc, t3);
+        }
+        if (i < i1) {
+            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xo + i]);
+            s0 = DoubleVector.fromArray(S, s, o).fma(xb, s0);
+            s1 = DoubleVector.fromArray(S, s, o + L).fma(xb, s1);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xb, s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xb, s3);
+        }
+        if (diagonal) {
+            // digit i = c/2 + m: in block b (lanes bL .. bL+L) the lane l has weight 2 where
+            // l > 2m, 1 at l = 2m, 0 below; so for m in [bL/2, bL/2 + L/2) block b is weighted,
+            // the blocks above it doubled and those below it get nothing.
+            double[] step = STEP;
+            int mid = i1;
+            int h = L >>> 1;
+            o = yc - mid;
+            i = mid;
+            for (int e = i + h; i < e; i++, o--) {
+                double x = s[xo + i];
+                DoubleVector xw = DoubleVector.broadcast(S, x);
+                DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+                int w = W - 2 * (i - mid);
+                s0 = DoubleVector.fromArray(S, s, o).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s0);
+                s1 = DoubleVector.fromArray(S, s, o + L).fma(x2, s1);
+                s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
+                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+            }
+            for (int e = i + h; i < e; i++, o--) {
+                double x = s[xo + i];
+                DoubleVector xw = DoubleVector.broadcast(S, x);
+                DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+                int w = W + L - 2 * (i - mid);
+                s1 = DoubleVector.fromArray(S, s, o + L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s1);
+                s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
+                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+            }
+            for (int e = i + h; i < e; i++, o--) {
+                double x = s[xo + i];
+                DoubleVector xw = DoubleVector.broadcast(S, x);
+                DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+                int w = W + 2 * L - 2 * (i - mid);
+                s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s2);
+                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+            }
+            for (int e = i + h; i < e; i++, o--) {
+                DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
+                int w = W + 3 * L - 2 * (i - mid);
+                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s3);
+            }
+        }
+        s0.add(t0).intoArray(s, co);
+        s1.add(t1).intoArray(s, co + L);
+        s2.add(t2).intoArray(s, co + 2 * L);
+        s3.add(t3).intoArray(s, co + 3 * L);
+    }
+
+    /**
+     * The sliding pass of two residues: adds to the column sums at s[co .. co+W) the products of
+     * the digits x_i, i = i0 + kL (k < stepsA), and x_(i+1) (k < stepsB, stepsB in {stepsA - 1,
+     * stepsA}), scaled, with y read at s[o - kL ..] (o = y's offset + c - i0). The window holds the
+     * four vectors y[o - kL + bL], b < 4, of the current step; the next step's are the new
+     * y[o - (k+1)L] and three of these, so each step loads one vector per residue. Unrolled by
+     * four so that the window rotates through the names instead of being copied.
+     */
+    private static void slidePair(double[] s, int xi, int o, int co, int stepsA, int stepsB, double scale) {
+        DoubleVector s0 = DoubleVector.fromArray(S, s, co);
+        DoubleVector s1 = DoubleVector.fromArray(S, s, co + L);
+        DoubleVector s2 = DoubleVector.fromArray(S, s, co + 2 * L);
+        DoubleVector s3 = DoubleVector.fromArray(S, s, co + 3 * L);
+        DoubleVector t0 = DoubleVector.zero(S);
+        DoubleVector t1 = DoubleVector.zero(S);
+        DoubleVector t2 = DoubleVector.zero(S);
+        DoubleVector t3 = DoubleVector.zero(S);
+        DoubleVector a1 = DoubleVector.fromArray(S, s, o);
+        DoubleVector a2 = DoubleVector.fromArray(S, s, o + L);
+        DoubleVector a3 = DoubleVector.fromArray(S, s, o + 2 * L);
+        DoubleVector a4 = DoubleVector.fromArray(S, s, o + 3 * L);
+        DoubleVector b1 = DoubleVector.fromArray(S, s, o - 1);
+        DoubleVector b2 = DoubleVector.fromArray(S, s, o - 1 + L);
+        DoubleVector b3 = DoubleVector.fromArray(S, s, o - 1 + 2 * L);
+        DoubleVector b4 = DoubleVector.fromArray(S, s, o - 1 + 3 * L);
+        int k = 0;
+        for (; k + 4 <= stepsB; k += 4, xi += 4 * L, o -= 4 * L) {
+            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, scale * s[xi + 1]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            t0 = b1.fma(xc, t0);
+            t1 = b2.fma(xc, t1);
+            t2 = b3.fma(xc, t2);
+            t3 = b4.fma(xc, t3);
+            a4 = DoubleVector.fromArray(S, s, o - L);
+            b4 = DoubleVector.fromArray(S, s, o - 1 - L);
+            xb = DoubleVector.broadcast(S, scale * s[xi + L]);
+            xc = DoubleVector.broadcast(S, scale * s[xi + L + 1]);
+            s0 = a4.fma(xb, s0);
+            s1 = a1.fma(xb, s1);
+            s2 = a2.fma(xb, s2);
+            s3 = a3.fma(xb, s3);
+            t0 = b4.fma(xc, t0);
+            t1 = b1.fma(xc, t1);
+            t2 = b2.fma(xc, t2);
+            t3 = b3.fma(xc, t3);
+            a3 = DoubleVector.fromArray(S, s, o - 2 * L);
+            b3 = DoubleVector.fromArray(S, s, o - 1 - 2 * L);
+            xb = DoubleVector.broadcast(S, scale * s[xi + 2 * L]);
+            xc = DoubleVector.broadcast(S, scale * s[xi + 2 * L + 1]);
+            s0 = a3.fma(xb, s0);
+            s1 = a4.fma(xb, s1);
+            s2 = a1.fma(xb, s2);
+            s3 = a2.fma(xb, s3);
+            t0 = b3.fma(xc, t0);
+            t1 = b4.fma(xc, t1);
+            t2 = b1.fma(xc, t2);
+            t3 = b2.fma(xc, t3);
+            a2 = DoubleVector.fromArray(S, s, o - 3 * L);
+            b2 = DoubleVector.fromArray(S, s, o - 1 - 3 * L);
+            xb = DoubleVector.broadcast(S, scale * s[xi + 3 * L]);
+            xc = DoubleVector.broadcast(S, scale * s[xi + 3 * L + 1]);
+            s0 = a2.fma(xb, s0);
+            s1 = a3.fma(xb, s1);
+            s2 = a4.fma(xb, s2);
+            s3 = a1.fma(xb, s3);
+            t0 = b2.fma(xc, t0);
+            t1 = b3.fma(xc, t1);
+            t2 = b4.fma(xc, t2);
+            t3 = b1.fma(xc, t3);
+            a1 = DoubleVector.fromArray(S, s, o - 4 * L);
+            b1 = DoubleVector.fromArray(S, s, o - 1 - 4 * L);
+        }
+        for (; k < stepsB; k++, xi += L, o -= L) {
+            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, scale * s[xi + 1]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            t0 = b1.fma(xc, t0);
+            t1 = b2.fma(xc, t1);
+            t2 = b3.fma(xc, t2);
+            t3 = b4.fma(xc, t3);
+            a4 = a3;
+            a3 = a2;
+            a2 = a1;
+            a1 = DoubleVector.fromArray(S, s, o - L);
+            b4 = b3;
+            b3 = b2;
+            b2 = b1;
+            b1 = DoubleVector.fromArray(S, s, o - 1 - L);
+        }
+        if (k < stepsA) {
+            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xi]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+        }
+        s0.add(t0).intoArray(s, co);
+        s1.add(t1).intoArray(s, co + L);
+        s2.add(t2).intoArray(s, co + 2 * L);
+        s3.add(t3).intoArray(s, co + 3 * L);
+    }
+
+    /**
+     * The nd digits of the words x[xo .. xo+n) (wordBits bits each, every word below 2^wordBits)
+     * into d[off .. off+nd); words past n read as zero.
+     */
+    static void split(long[] x, int xo, int n, int wordBits, double[] d, int off, int nd) {
+        long buf = 0;
+        int have = 0;
+        int li = xo;
+        int end = xo + n;
+        int fresh = wordBits - D; // bits a new word leaves in the buffer beyond the digit it completes
+        for (int k = off, e = off + nd; k < e; k++) {
+            long v;
+            if (have >= D) {
+                v = buf & MASK;
+                buf >>>= D;
+                have -= D;
+            } else {
+                long w = li < end ? x[li] : 0;
+                li++;
+                v = (buf | (w << have)) & MASK;
+                buf = w >>> (D - have);
+                have += fresh;
+            }
+            d[k] = v;
+        }
+    }
+
+    /**
+     * r[ro .. ro+rn) = sum col[co + t] 2^(D t), t < cols, as words of wordBits bits, for column sums
+     * that are exact non-negative integers below 2^53 and a sum that fits rn words: the digit
+     * carries in one pass, each finished digit packed into the words as it comes (columns past the
+     * rn words hold zeros and are not read).
+     */
+    static void carry(double[] col, int co, int cols, long[] r, int ro, int rn, int wordBits) {
+        long wordMask = -1L >>> (64 - wordBits);
+        long c = 0;
+        long buf = 0;
+        int have = 0;
+        int w = ro;
+        int end = ro + rn;
+        for (int t = co, e = co + cols; t < e; t++) {
+            long v = (long) col[t] + c;
+            long dig = v & MASK;
+            c = v >>> D;
+            buf |= dig << have;
+            have += D;
+            if (have >= wordBits) {
+                if (w == end) {
+                    return;
+                }
+                r[w++] = buf & wordMask;
+                have -= wordBits;
+                buf = dig >>> (D - have);
+            }
+        }
+        while (w < end) {
+            long dig = c & MASK;
+            c >>>= D;
+            buf |= dig << have;
+            have += D;
+            if (have >= wordBits) {
+                r[w++] = buf & wordMask;
+                have -= wordBits;
+                buf = dig >>> (D - have);
+            }
+        }
+    }
+}

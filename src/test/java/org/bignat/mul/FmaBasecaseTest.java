@@ -1,0 +1,101 @@
+package org.bignat.mul;
+
+import static org.bignat.mul.LimbTestSupport.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Random;
+import org.bignat.core.Digits;
+import org.bignat.core.Limbs;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The double-precision digit schoolbook against BigInteger (needs the Vector API module). */
+class FmaBasecaseTest {
+    private static final long SEED = Long.getLong("bignat.test.seed", System.nanoTime());
+
+    private static Random rnd(String name) {
+        System.out.println(name + " seed=" + SEED + " (replay: -Dbignat.test.seed=" + SEED + ")");
+        return new Random(SEED);
+    }
+
+    @BeforeAll
+    static void vectorModule() {
+        assumeTrue(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), "no Vector API module");
+    }
+
+    private static long[] mul(long[] a, long[] b) {
+        long[] r = new long[a.length + b.length];
+        if (a.length >= b.length) {
+            FmaBasecase.mul(r, 0, a, 0, a.length, b, 0, b.length);
+        } else {
+            FmaBasecase.mul(r, 0, b, 0, b.length, a, 0, a.length);
+        }
+        return r;
+    }
+
+    private static long[] sqr(long[] a) {
+        long[] r = new long[2 * a.length];
+        FmaBasecase.sqr(r, 0, a, 0, a.length);
+        return r;
+    }
+
+    private static long[][] operands(Random r, int n) {
+        return new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)};
+    }
+
+    @Test
+    void everySizeUpToTheLimit() {
+        Random r = rnd("FmaBasecaseTest.everySize");
+        for (int n = 1; n <= FmaBasecase.MAX_DIGITS * FmaBasecase.D / 64; n++) {
+            for (long[] a : operands(r, n)) {
+                assertProduct(a, a, sqr(a), "square");
+                for (long[] b : operands(r, n)) {
+                    assertProduct(a, b, mul(a, b), "multiply");
+                }
+                long[] c = random(r, 1 + r.nextInt(n));
+                assertProduct(a, c, mul(a, c), "unbalanced");
+                long[] d = allOnes(1 + r.nextInt(3 * n));
+                assertProduct(a, d, mul(a, d), "unbalanced all ones");
+            }
+        }
+    }
+
+    private static long[] digits(Random r, int n, int kind) {
+        long[] d = new long[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = kind == 0 ? r.nextLong() & Digits.MASK : kind == 1 ? Digits.MASK : 0;
+        }
+        if (kind == 2) {
+            d[r.nextInt(n)] = 1L << r.nextInt(Digits.W);
+        }
+        d[n - 1] |= 1L << (Digits.W - 1);
+        return d;
+    }
+
+    /**
+     * The products on canonical 61-bit digits (read and written as such, the exact digit count of
+     * the result) through {@link Multiply#multiplyDigits} and {@link Multiply#squareDigits}, which
+     * take this path in its range: against the limb products of the same values.
+     */
+    @Test
+    void onDigits() {
+        Random r = rnd("FmaBasecaseTest.onDigits");
+        for (int n = 1; n <= 190; n += n < 20 ? 1 : 7) {
+            for (int kind = 0; kind < 3; kind++) {
+                long[] x = digits(r, n, kind);
+                long[] y = digits(r, 1 + r.nextInt(2 * n), (kind + 1) % 3);
+                long[] p = Multiply.multiplyDigits(x, y, false);
+                long[] expect = Limbs.toDigits(Multiply.multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), false));
+                org.junit.jupiter.api.Assertions.assertArrayEquals(expect, p, "multiply " + n + " digits, kind " + kind);
+                long[] q = Multiply.squareDigits(x, false);
+                long[] expectSq = Limbs.toDigits(Multiply.square(Limbs.fromDigits(x), false));
+                org.junit.jupiter.api.Assertions.assertArrayEquals(expectSq, q, "square " + n + " digits, kind " + kind);
+                long[] direct = new long[Limbs.toDigits(Multiply.multiply(Limbs.fromDigits(x), Limbs.fromDigits(x), false)).length];
+                if (n <= 184) {
+                    FmaBasecase.mul(direct, 0, direct.length, x, 0, n, x, 0, n, Digits.W);
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(expectSq, Limbs.trim(direct), "direct " + n);
+                }
+            }
+        }
+    }
+}
