@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the bench's GMP harnesses (gmpbench.c: multiply/square; gmppi.c: pi and factorial)
+# Builds the bench's GMP harnesses (gmpbench.c: multiply, square and number theory; gmppi.c: pi and factorial)
 # statically linked into target/gmp/, for machines without gcc or GMP (the bench uses them there,
 # or wherever --gmp-bin points). Needs gcc and libgmp-dev (which ships libgmp.a) where it runs.
 # Run from the repository root: src/test/c/build-static.sh [OUTDIR]

@@ -363,7 +363,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt multiply(BigInt val) {
         if (mag == null && val.mag == null) {
-            return small(small.multiply(val.small));
+            return SmallProducts.applies(small, val.small) ? SmallProducts.multiply(small, val.small)
+                    : small(small.multiply(val.small));
         }
         if (sign == 0 || val.sign == 0) {
             return ZERO;

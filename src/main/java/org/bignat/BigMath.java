@@ -286,9 +286,11 @@ public final class BigMath {
      * (src/test/java, thread CPU time, conversions included) on the shared 2-core AMD EPYC with
      * AVX-512, JDK 17: with a 17-bit exponent BigInteger 2.0 ms against 7.9 ms at 2^14 bits, 13.2
      * against 16.5 ms at 2^15, 837 against 14 ms at 2^18; with an exponent as long as the modulus
-     * BigInteger is ahead 3.7x at 2^12 bits and 2.6x at 2^14 bits.
+     * BigInteger is ahead 3.7x at 2^12 bits and 2.6x at 2^14 bits, and behind 2x at 2^15 (20.4
+     * against 10.2 s, the bench's modpow; with a 64-bit exponent 46.7 against 27.2 ms), so 2^15-bit
+     * moduli are BigNat's (see also org.bignat.modular.ModPow.JDK_MAX_BITS).
      */
-    public static final long MODPOW_CROSSOVER_BITS = 1L << 16;
+    public static final long MODPOW_CROSSOVER_BITS = 1L << 15;
 
     /**
      * Modular inverses whose modulus has fewer bits than this are delegated to BigInteger.

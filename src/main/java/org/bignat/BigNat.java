@@ -837,9 +837,11 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     }
 
     /**
-     * {@code this^exponent mod modulus}, in [0, modulus); {@code x^0 mod m = 1 mod m}. Montgomery
-     * products and sliding windows (odd moduli; even ones split into their odd part and a power of
-     * two, as BigInteger does).
+     * {@code this^exponent mod modulus}, in [0, modulus); {@code x^0 mod m = 1 mod m}. Moduli of up
+     * to {@link org.bignat.modular.ModPow#JDK_MAX_BITS} bits run on {@link BigInteger#modPow} (its
+     * Montgomery products are JVM intrinsics there); larger ones by Montgomery products and sliding
+     * windows (odd moduli; even ones split into their odd part and a power of two, as BigInteger
+     * does).
      *
      * @param exponent the exponent
      * @param modulus the modulus, not zero

@@ -37,6 +37,7 @@ final class Cutovers {
             new Constant("org.bignat.radix.RadixConversion", "PARALLEL_LIMBS", 64),
             new Constant("org.bignat.BigInt", "SMALL_MAX_BITS", 1),
             new Constant("org.bignat.BigInt", "LARGE_MIN_DIGITS", 61),
+            new Constant("org.bignat.SmallProducts", "MIN_BITS", 1),
             new Constant("org.bignat.BigMath", "SQRT_CROSSOVER_BITS", 1),
             new Constant("org.bignat.BigMath", "GCD_CROSSOVER_BITS", 1),
             new Constant("org.bignat.BigMath", "MODINVERSE_CROSSOVER_BITS", 1),

@@ -96,7 +96,8 @@ public final class Primality {
             do {
                 b = randomBits(r, bits);
             } while (Limbs.compare(b, new long[] {1}) <= 0 || Limbs.compare(b, n) >= 0);
-            long[] z = Exponentiation.pow(ring, ring.to(b), d);
+            // b^d: BigInteger's intrinsics up to ModPow.JDK_MAX_BITS (as modPow), then Montgomery form
+            long[] z = bits <= ModPow.JDK_MAX_BITS ? ring.to(ModPow.modPow(b, d, n)) : Exponentiation.pow(ring, ring.to(b), d);
             if (Limbs.compare(z, one) == 0 || Limbs.compare(z, minusOne) == 0) {
                 continue;
             }

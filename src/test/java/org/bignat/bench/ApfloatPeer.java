@@ -29,6 +29,12 @@ final class ApfloatPeer implements Participant {
         return "apfloat";
     }
 
+    /** Not in the number-theory tables, whose peers are BigInteger and GMP. */
+    @Override
+    public boolean applies(Op op) {
+        return !op.numberTheory;
+    }
+
     @Override
     public String unsupported(Op op, int log2Bits) {
         if (op.whole()) return ApfloatYardstick.unsupported(op, log2Bits);

@@ -86,25 +86,11 @@ public final class Bench {
         String gmpStatus = "not requested";
         if (gmp) {
             // First, alone: GMP is single-threaded and must not share the cores with a Java cell.
-            List<String> status = new ArrayList<>();
-            Set<Op> gmpOps = EnumSet.noneOf(Op.class);
-            if (ops.stream().anyMatch(GmpRunner.OPS::contains)) {
-                GmpRunner runner = new GmpRunner(options.outDir, options.gmpBin, options.reps, options.seed, options.maxSeconds);
-                err.println("bench: timing GMP first (" + GmpRunner.SOURCE + ") ...");
-                external.putAll(runner.run(ops, options.log2Sizes));
-                status.add(runner.status());
-                gmpOps.addAll(GmpRunner.OPS);
-            }
-            if (ops.stream().anyMatch(GmpWholeRunner.OPS::contains)) {
-                GmpWholeRunner runner = new GmpWholeRunner(options.outDir, options.gmpBin, options.reps, options.maxSeconds);
-                err.println("bench: timing GMP's pi and factorial first (src/test/c/gmppi.c) ...");
-                external.putAll(runner.run(options));
-                externalCanonical.putAll(runner.canonical());
-                status.add("pi/factorial: " + runner.status());
-                gmpOps.addAll(GmpWholeRunner.OPS);
-            }
-            gmpStatus = status.isEmpty() ? "not needed for these operations" : String.join("; ", status);
-            peers.add(new ExternalPeer(GmpRunner.LABEL, gmpOps));
+            GmpRunner runner = new GmpRunner(options, err);
+            external.putAll(runner.run());
+            externalCanonical.putAll(runner.canonical());
+            gmpStatus = runner.status();
+            peers.add(new ExternalPeer(GmpRunner.LABEL, GmpRunner.SPECS.keySet()));
         }
 
         List<String> engineLabels = labels(engines);

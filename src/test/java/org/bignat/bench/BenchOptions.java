@@ -86,14 +86,14 @@ final class BenchOptions {
     }
 
     /**
-     * The default operations: the kernel operations (sized in bits). The whole computations (pi,
-     * factorial) run when named by {@code --ops} or given sizes by {@code --pi-digits} /
-     * {@code --factorial}.
+     * The default operations: the kernel operations (sized in bits). The number-theory operations
+     * run when named by {@code --ops}, the whole computations (pi, factorial) also when given sizes
+     * by {@code --pi-digits} / {@code --factorial}.
      */
     static Set<Op> defaultOps() {
         Set<Op> ops = EnumSet.noneOf(Op.class);
         for (Op op : Op.values()) {
-            if (!op.whole()) ops.add(op);
+            if (!op.whole() && !op.numberTheory) ops.add(op);
         }
         return ops;
     }
@@ -335,7 +335,8 @@ final class BenchOptions {
                 + DEFAULT_FACTORIAL + ")\n"
                 + "  --ops LIST          operations, comma-separated, or all (default: the kernel operations, sized\n"
                 + "                      by --sizes, plus pi / factorial when their sizes are given; when only\n"
-                + "                      --pi-digits or --factorial is given, just those):\n"
+                + "                      --pi-digits or --factorial is given, just those; gcd, gcdext, modpow,\n"
+                + "                      modpow-short and prime only when named or with all):\n"
                 + ops
                 + "  --engines LIST      BigNat engines (rows): " + String.join(",", ENGINES) + ", all or none (default all;\n"
                 + "                      gpu = host-to-host latency L1, gpu-resident = device-resident L1')\n"

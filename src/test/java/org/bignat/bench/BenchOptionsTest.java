@@ -10,9 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +32,19 @@ class BenchOptionsTest {
         assertEquals(Path.of("bench-out"), o.outDir);
         assertTrue(o.plot);
         assertFalse(o.help);
+    }
+
+    @Test
+    void numberTheoryRunsOnlyWhenNamed() throws BadOptionException {
+        for (Op op : EnumSet.of(Op.GCD, Op.GCDEXT, Op.MODPOW, Op.MODPOW_SHORT, Op.PRIME)) {
+            assertTrue(op.numberTheory && !op.whole(), op.id);
+            assertFalse(BenchOptions.defaultOps().contains(op), op.id);
+            assertFalse(BenchOptions.parse("--sizes", "20").ops.contains(op), op.id);
+        }
+        BenchOptions o = BenchOptions.parse("--ops", "gcd,gcdext,modpow,modpow-short,prime", "--sizes", "12,16");
+        assertEquals(EnumSet.of(Op.GCD, Op.GCDEXT, Op.MODPOW, Op.MODPOW_SHORT, Op.PRIME), o.ops);
+        assertEquals(List.of(12, 16), o.sizes(Op.MODPOW_SHORT));
+        assertTrue(BenchOptions.parse("--ops", "all").ops.contains(Op.PRIME));
     }
 
     @Test
@@ -126,31 +137,38 @@ class BenchOptionsTest {
 
     @Test
     void gmpHarnessLinesAreParsed() {
-        Map<String, Measurement> t = new HashMap<>();
-        assertEquals("6.2.1", GmpRunner.parseLine(
-                "gmp op=mul bits=1048576 runs=5 median_ns=3500000 min_ns=3400000 gmp_version=6.2.1", t));
-        GmpRunner.parseLine("gmp op=sqr bits=16777216 runs=3 median_ns=91000000 min_ns=90000000 gmp_version=6.2.1", t);
-        GmpRunner.parseLine("gmp op=mul bits=1000 runs=5 median_ns=1 min_ns=1", t); // not a power of two: not a bench size
-        GmpRunner.parseLine("gmp op=mul bits=x", t);
-        GmpRunner.parseLine("usage: gmpbench [-r RUNS]", t);
-        assertEquals(2, t.size());
-        assertEquals(0.0035, t.get("mul|20").medianSeconds(), 1e-12);
-        assertEquals(3, t.get("sqr|24").runs());
+        GmpRunner.Line l = GmpRunner.parseLine("gmp op=mul bits=1048576 runs=5 median_ns=3500000 min_ns=3400000 gmp_version=6.2.1");
+        assertEquals("mul", l.op());
+        assertEquals(20, l.size());
+        assertEquals(0.0035, l.timing().medianSeconds(), 1e-12);
+        assertEquals("6.2.1", l.version());
+        assertEquals(null, l.file());
+        l = GmpRunner.parseLine("gmp op=gcdext bits=16777216 runs=3 median_ns=91000000 min_ns=90000000 gmp_version=6.2.1"
+                + " file=out/gmp-results/gcdext-16777216.txt");
+        assertEquals(Op.GCDEXT, GmpRunner.opOf(GmpRunner.Harness.KERNELS, l.op()));
+        assertEquals(24, l.size());
+        assertEquals(3, l.timing().runs());
+        assertEquals("out/gmp-results/gcdext-16777216.txt", l.file());
+        assertEquals(null, GmpRunner.parseLine("gmp op=mul bits=1000 runs=5 median_ns=1 min_ns=1")); // not a bench size
+        assertEquals(null, GmpRunner.parseLine("gmp op=mul bits=x"));
+        assertEquals(null, GmpRunner.parseLine("usage: gmpbench [-r RUNS]"));
     }
 
     @Test
     void gmpWholeHarnessLinesAreParsed() {
-        GmpWholeRunner.Line l = GmpWholeRunner.parseLine("gmp op=pi size=1000000 runs=3 median_ns=991000000 min_ns=990000000"
-                + " gmp_version=6.2.1 length=1000001 file=out/gmp-digits/pi-1000000.txt");
+        GmpRunner.Line l = GmpRunner.parseLine("gmp op=pi size=1000000 runs=3 median_ns=991000000 min_ns=990000000"
+                + " gmp_version=6.2.1 length=1000001 file=out/gmp-results/pi-1000000.txt");
         assertEquals("pi", l.op());
+        assertEquals(Op.PI, GmpRunner.opOf(GmpRunner.Harness.WHOLE, l.op()));
         assertEquals(1_000_000, l.size());
         assertEquals(0.991, l.timing().medianSeconds(), 1e-12);
         assertEquals(3, l.timing().runs());
         assertEquals("6.2.1", l.version());
-        assertEquals("out/gmp-digits/pi-1000000.txt", l.file());
-        assertEquals("fac", GmpWholeRunner.parseLine("gmp op=fac size=1000 runs=5 median_ns=20571 min_ns=16615").op());
-        assertEquals(null, GmpWholeRunner.parseLine("gmp op=mul bits=1048576 runs=5 median_ns=3500000"));
-        assertEquals(null, GmpWholeRunner.parseLine("usage: gmppi [-r RUNS]"));
+        assertEquals("out/gmp-results/pi-1000000.txt", l.file());
+        assertEquals(Op.FACTORIAL, GmpRunner.opOf(GmpRunner.Harness.WHOLE, GmpRunner.parseLine(
+                "gmp op=fac size=1000 runs=5 median_ns=20571 min_ns=16615").op()));
+        assertEquals(null, GmpRunner.opOf(GmpRunner.Harness.WHOLE, "mul")); // another harness's operation
+        assertEquals(null, GmpRunner.parseLine("usage: gmppi [-r RUNS]"));
     }
 
     private static PrintStream print(ByteArrayOutputStream b) {

@@ -2,8 +2,10 @@ package org.bignat.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigInteger;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,10 @@ class BenchPartsTest {
         p.record(Op.TO_STRING, "y", 18, 1.0); // noise: exponent 5, bounded by 2
         assertEquals(16.0, p.predict(Op.TO_STRING, "y", 20), 1e-9);
         assertEquals(0, p.predict(Op.TO_STRING, "other", 20));
+        // nothing measured: GMP's prior bounds the number theory from below, nothing else
+        assertEquals(0, Predictor.prior(Op.MULTIPLY, 30));
+        assertTrue(Predictor.prior(Op.MODPOW, 16) > 5, "" + Predictor.prior(Op.MODPOW, 16));
+        assertTrue(Predictor.prior(Op.GCD, 12) < 1e-3, "" + Predictor.prior(Op.GCD, 12));
     }
 
     @Test
@@ -60,6 +66,43 @@ class BenchPartsTest {
         assertTrue(t.contains("[1] BigInteger: skipped, slow"), t);
         assertTrue(t.contains("not shown: BigNat gpu L1 (no GPU ...)"), t);
         assertFalse(t.contains("stack trace"), t);
+    }
+
+    @Test
+    void gcdextNormalFormNamesTheCofactorFamilyAndRejectsNonIdentities() {
+        BigInteger x = BigInteger.valueOf(240);
+        BigInteger y = BigInteger.valueOf(46);
+        BigInteger g = BigInteger.TWO; // 2 = -9 * 240 + 47 * 46
+        Object a = Gcdext.normalForm(x, y, g, BigInteger.valueOf(-9), BigInteger.valueOf(47));
+        assertEquals(List.of(g, BigInteger.valueOf(14)), a); // -9 mod 23
+        // another pair of the family (s + y/g, t - x/g), as another library may choose it
+        assertEquals(a, Gcdext.normalForm(x, y, g, BigInteger.valueOf(14), BigInteger.valueOf(-73)));
+        assertTrue(Gcdext.normalForm(x, y, g, BigInteger.valueOf(-9), BigInteger.valueOf(48)) instanceof String);
+        // a multiple of the gcd with a valid identity is not the gcd's family: 4 = -18 * 240 + 94 * 46
+        assertFalse(a.equals(Gcdext.normalForm(x, y, BigInteger.valueOf(4), BigInteger.valueOf(-18), BigInteger.valueOf(94))));
+    }
+
+    @Test
+    void gmpSkipsWhatItCannotTimeInTime() throws BadOptionException {
+        GmpRunner r = new GmpRunner(BenchOptions.parse("--max-seconds", "5"), System.err);
+        assertEquals(null, r.skipReason(Op.GCD, 20));
+        assertTrue(r.skipReason(Op.MODPOW, 20).startsWith("skipped, one call predicted"), r.skipReason(Op.MODPOW, 20));
+        assertEquals(Operands.primeLimit(16), r.skipReason(Op.PRIME, 16));
+        assertEquals(null, r.skipReason(Op.PRIME, Operands.PRIME_MAX_LOG2_BITS));
+        assertEquals("powm-short:2^20", GmpRunner.SPECS.get(Op.MODPOW_SHORT).job(Op.MODPOW_SHORT, 20));
+        assertEquals("pi:1000000", GmpRunner.SPECS.get(Op.PI).job(Op.PI, 1_000_000));
+    }
+
+    @Test
+    void gmpHexadecimalResultsAreRead() {
+        BigInteger big = BigInteger.ONE.shiftLeft(4099).subtract(BigInteger.valueOf(12345));
+        assertEquals(big, GmpRunner.hex(big.toString(16) + "\n"));
+        assertEquals(big.negate(), GmpRunner.hex(big.negate().toString(16)));
+        assertEquals(BigInteger.ZERO, GmpRunner.hex("0"));
+        assertEquals(BigInteger.valueOf(-0xabc), GmpRunner.hex("-ABC"));
+        for (String bad : List.of("", "-", "12g", "0x12")) {
+            assertThrows(NumberFormatException.class, () -> GmpRunner.hex(bad), bad);
+        }
     }
 
     @Test

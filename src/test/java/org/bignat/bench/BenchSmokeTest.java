@@ -48,6 +48,31 @@ class BenchSmokeTest {
     }
 
     /**
+     * The number-theory operations at small sizes with BigInteger and GMP (a note where gcc or
+     * libgmp is missing): results agree, extended gcds in normal form (GMP's is the only reference
+     * for BigNat's), and prime is noted past the sizes where a prime is searched for.
+     */
+    @Test
+    void numberTheoryAgreesAcrossPeers(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int big = Operands.PRIME_MAX_LOG2_BITS + 1;
+        int status = Bench.run(new String[] {"--sizes", "7,9," + big, "--ops", "gcd,gcdext,modpow,modpow-short,prime",
+            "--engines", "cpu", "--peers", "biginteger,apfloat,gmp", "--reps", "1", "--warmup", "0", "--no-plot",
+            "--max-seconds", "0.5", "--out", dir.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, o + err.toString(StandardCharsets.UTF_8));
+        for (String op : List.of("gcd: ", "gcdext: ", "modpow: ", "modpow-short: ", "prime: ")) assertTrue(o.contains(op), o);
+        assertTrue(!o.contains("WRONG RESULT") && !o.contains("not cross-checked"), o);
+        assertTrue(o.contains(Operands.primeLimit(big)), o);
+        List<String> csv = Files.readAllLines(dir.resolve("bench.csv"));
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("gcdext,9,log2_bits,cpu,bignat,")), csv.toString());
+        assertTrue(csv.stream().noneMatch(l -> l.startsWith("gcdext,9,log2_bits,BigInteger")), csv.toString()); // BigInteger has none
+        assertTrue(csv.stream().noneMatch(l -> l.startsWith("gcd,9,log2_bits,apfloat")), csv.toString());
+    }
+
+    /**
      * Pi and factorial at tiny sizes with every peer (GMP when gcc and libgmp are here; a note
      * otherwise): results agree digit for digit; without peers the independent checks run.
      */

@@ -9,7 +9,8 @@ import java.math.BigInteger;
  * {@code java.math.BigInteger}, single-threaded ({@code multiply}) or, as the {@code parallel}
  * peer, {@code parallelMultiply} (JDK 19+, looked up reflectively because the baseline is 17).
  * Pi and factorial run the bench's algorithms on {@link BigIntegerOps} (their independent halves
- * in parallel, each BigInteger operation single-threaded).
+ * in parallel, each BigInteger operation single-threaded). BigInteger has no extended gcd, so no
+ * gcdext column.
  */
 final class BigIntegerPeer implements Participant {
     /** BigInteger results are capped near 2^31 bits: products of operands past 2^30 bits overflow. */
@@ -53,7 +54,7 @@ final class BigIntegerPeer implements Participant {
     @Override
     public boolean applies(Op op) {
         if (parallel) return op == Op.MULTIPLY || op == Op.SQUARE;
-        return op != Op.OF && op != Op.TO_BIG_INTEGER;
+        return op != Op.OF && op != Op.TO_BIG_INTEGER && op != Op.GCDEXT;
     }
 
     @Override
@@ -69,6 +70,8 @@ final class BigIntegerPeer implements Participant {
             case SQUARE:
             case DIVIDE:
                 return log2Bits >= MAX_PRODUCT_LOG2_BITS ? "past BigInteger's 2^31-bit range" : null;
+            case PRIME:
+                return Operands.primeLimit(log2Bits);
             default:
                 return log2Bits >= 31 ? "past BigInteger's 2^31-bit range" : null;
         }
@@ -101,6 +104,20 @@ final class BigIntegerPeer implements Participant {
                 BigInteger w = in.wide();
                 BigInteger y = in.y();
                 return () -> w.divide(y);
+            }
+            case GCD: {
+                BigInteger y = in.y();
+                return () -> x.gcd(y);
+            }
+            case MODPOW:
+            case MODPOW_SHORT: {
+                BigInteger e = op == Op.MODPOW ? in.y() : new BigInteger(1, in.shortExponentBytes());
+                BigInteger m = new BigInteger(1, in.modulusBytes());
+                return () -> x.modPow(e, m);
+            }
+            case PRIME: {
+                BigInteger p = in.prime();
+                return () -> p.isProbablePrime(Operands.PRIME_CERTAINTY);
             }
             default:
                 throw new IllegalArgumentException(op.id);

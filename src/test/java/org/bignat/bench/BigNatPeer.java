@@ -3,11 +3,17 @@ package org.bignat.bench;
 import java.math.BigInteger;
 
 import org.bignat.BigNat;
+import org.bignat.core.ByteLimbs;
+import org.bignat.gcd.ExtendedGcd;
 
 /**
  * BigNat through its public API on the engine the JVM selected; the bench forces
  * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row. Pi and
- * factorial run the bench's algorithms on {@link Yardstick#bigNatOps()}.
+ * factorial run the bench's algorithms on {@link Yardstick#bigNatOps()}. The number theory is
+ * BigNat's ({@code gcd}, {@code modPow}, {@code isProbablePrime}), its own algorithms at every size
+ * but one hand-over: modPow and the Miller–Rabin rounds of moduli up to 2^14 bits run on
+ * BigInteger.modPow (BigInt and BigMath hand more small operands to BigInteger); the extended gcd,
+ * which the public API offers only as modInverse, is the library's {@link ExtendedGcd} on the limbs.
  */
 final class BigNatPeer implements Participant {
     @Override
@@ -29,6 +35,7 @@ final class BigNatPeer implements Participant {
         if (op == Op.OF || op == Op.TO_BIG_INTEGER || op == Op.TO_STRING || op == Op.PARSE) {
             if (log2Bits >= 31) return "conversion past BigInteger's/String's range";
         }
+        if (op == Op.PRIME) return Operands.primeLimit(log2Bits);
         return null;
     }
 
@@ -76,14 +83,52 @@ final class BigNatPeer implements Participant {
                 BigNat y = BigNat.fromByteArray(in.yBytes());
                 return () -> w.divide(y);
             }
+            case GCD: {
+                BigNat x = BigNat.fromByteArray(in.xBytes());
+                BigNat y = BigNat.fromByteArray(in.yBytes());
+                return () -> x.gcd(y);
+            }
+            case GCDEXT: {
+                long[] x = limbs(in.xBytes());
+                long[] y = limbs(in.yBytes());
+                return () -> new Cofactors(x, y, ExtendedGcd.gcdExtended(x, y));
+            }
+            case MODPOW:
+            case MODPOW_SHORT: {
+                BigNat x = BigNat.fromByteArray(in.xBytes());
+                BigNat e = BigNat.fromByteArray(op == Op.MODPOW ? in.yBytes() : in.shortExponentBytes());
+                BigNat m = BigNat.fromByteArray(in.modulusBytes());
+                return () -> x.modPow(e, m);
+            }
+            case PRIME: {
+                BigNat p = BigNat.of(in.prime());
+                return () -> p.isProbablePrime(Operands.PRIME_CERTAINTY);
+            }
             default:
                 throw new IllegalArgumentException(op.id);
         }
     }
 
+    private static long[] limbs(byte[] bigEndian) {
+        return ByteLimbs.fromBigEndian(bigEndian, 0, bigEndian.length);
+    }
+
+    private static BigInteger bigInteger(long[] limbs, int sign) {
+        return new BigInteger(sign, ByteLimbs.toBigEndian(limbs, 8 * limbs.length));
+    }
+
+    /** An extended gcd's operands and its result {@code {g, |s|, {sign s}, |t|, {sign t}}}. */
+    private record Cofactors(long[] x, long[] y, long[][] result) {}
+
     @Override
     public Object canonical(Op op, Object result) {
         if (op.whole()) return Digest.of((String) result);
+        if (result instanceof Cofactors) {
+            Cofactors c = (Cofactors) result;
+            long[][] r = c.result();
+            return Gcdext.normalForm(bigInteger(c.x(), 1), bigInteger(c.y(), 1), bigInteger(r[0], 1),
+                    bigInteger(r[1], (int) r[2][0]), bigInteger(r[3], (int) r[4][0]));
+        }
         if (result instanceof BigNat) {
             BigNat b = (BigNat) result;
             return b.bitLength() < Operands.BIG_INTEGER_MAX_BITS ? b.toBigInteger() : null;

@@ -5,9 +5,11 @@ import java.util.Locale;
 /**
  * The operations the bench times. For the kernel operations a size {@code n} (in bits) means: both
  * operands have exactly {@code n} bits, except {@link #DIVIDE}, whose dividend has {@code 2n} bits
- * and divisor {@code n} bits (the shape of issue 7: 2^25 by 2^24 at size 2^24). The whole
- * computations {@link #PI} and {@link #FACTORIAL} (the yardstick of issue 16) take a decimal
- * count instead: digits of pi, n of n! ({@link SizeUnit}).
+ * and divisor {@code n} bits (the shape of issue 7: 2^25 by 2^24 at size 2^24). The number-theory
+ * operations ({@link #numberTheory}: gcd, extended gcd, modular powers, a primality test) are sized
+ * in bits too; their operands are described in {@link Operands}. The whole computations
+ * {@link #PI} and {@link #FACTORIAL} (the yardstick of issue 16) take a decimal count instead:
+ * digits of pi, n of n! ({@link SizeUnit}).
  */
 enum Op {
     MULTIPLY("multiply", "x * y, both n bits", false, 1.6),
@@ -23,6 +25,25 @@ enum Op {
     TO_STRING("toString", "decimal string of x", false, 2.0),
     PARSE("parse", "decimal string -> number", false, 2.0),
     DIVIDE("divide", "floor(x / y), x 2n bits, y n bits", false, 2.0),
+    /** Growth bound 2: BigInteger's gcd is quadratic (binary and Euclidean steps on n-bit values). */
+    GCD("gcd", "gcd(x, y), both n bits", 2.0),
+    /**
+     * g = gcd(x, y) with cofactors s, t, g = s x + t y; BigInteger has none. Compared across
+     * participants as g and s mod y/g after checking the identity ({@link Gcdext}).
+     */
+    GCDEXT("gcdext", "gcd(x, y) and s, t with s x + t y = gcd, both n bits", 2.0),
+    /**
+     * Growth bound 3: n modular squares of n bits, each quadratic in BigInteger (its Montgomery
+     * reduction is word by word).
+     */
+    MODPOW("modpow", "x^y mod m, x, y, m n bits, m odd", 3.0),
+    /** A 64-bit exponent: about 70 modular products of n bits, quadratic in BigInteger. */
+    MODPOW_SHORT("modpow-short", "x^e mod m, x, m n bits, m odd, e 64 bits", 2.0),
+    /**
+     * isProbablePrime(100) of an n-bit prime (every round runs to the end); GMP's
+     * mpz_probab_prime_p with the same work (see {@link Operands#prime}). Growth bound 3 as modpow.
+     */
+    PRIME("prime", "isProbablePrime(100) of an n-bit prime p", 3.0),
     /**
      * floor(pi * 10^d) as its d + 1 decimal digits "31415...": Chudnovsky binary splitting, the
      * square root, one division and the decimal string, all timed ({@link Chudnovsky}). Growth
@@ -52,17 +73,31 @@ enum Op {
     final double maxGrowth;
     /** How this operation's sizes are given. */
     final SizeUnit unit;
+    /**
+     * True for gcd, gcdext, modpow, modpow-short and prime: sized in bits like the kernels, but run
+     * only when named by {@code --ops} (a full-length modpow of 2^16 bits takes seconds even in GMP).
+     */
+    final boolean numberTheory;
 
     Op(String id, String description, boolean linear, double maxGrowth) {
-        this(id, description, linear, maxGrowth, SizeUnit.LOG2_BITS);
+        this(id, description, linear, maxGrowth, SizeUnit.LOG2_BITS, false);
+    }
+
+    Op(String id, String description, double maxGrowth) {
+        this(id, description, false, maxGrowth, SizeUnit.LOG2_BITS, true);
     }
 
     Op(String id, String description, boolean linear, double maxGrowth, SizeUnit unit) {
+        this(id, description, linear, maxGrowth, unit, false);
+    }
+
+    private Op(String id, String description, boolean linear, double maxGrowth, SizeUnit unit, boolean numberTheory) {
         this.id = id;
         this.description = description;
         this.linear = linear;
         this.maxGrowth = maxGrowth;
         this.unit = unit;
+        this.numberTheory = numberTheory;
     }
 
     /** True for a whole computation (pi, factorial), sized by a decimal count, not by operand bits. */

@@ -1,7 +1,11 @@
 package org.bignat.bench;
 
 import java.math.BigInteger;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.bignat.BigMath;
 
 /**
  * The random operands of one size, made once and shared by every participant so that all time
@@ -9,10 +13,26 @@ import java.util.SplittableRandom;
  * their size ({@link #count}). Each form is built on first use: big-endian bytes (for sizes past
  * BigInteger's range), BigIntegers, and a random decimal string for {@code parse} (generated
  * directly, so that no slow conversion runs before the timing).
+ *
+ * <p>The number-theory operations use x and y (gcd, gcdext; modpow's base and exponent), an odd
+ * n-bit modulus {@link #modulusBytes}, a 64-bit exponent {@link #shortExponentBytes} (modpow-short)
+ * and an n-bit prime {@link #prime}. The GMP harness reads the same numbers from files
+ * ({@link GmpRunner}).
  */
 final class Operands {
     /** BigInteger holds at most 2^31 - 1 bits; operands at or past this size exist only as bytes. */
     static final long BIG_INTEGER_MAX_BITS = (1L << 31) - 1;
+    /**
+     * Largest prime the bench looks for, 2^12 bits: a search tests O(n) candidates that survive the
+     * sieve, each a modpow of n bits; BigInteger.nextProbablePrime took 2.5 s at 2^12 bits and 103 s
+     * at 2^13 on the 2-core development machine (JDK 17).
+     */
+    static final int PRIME_MAX_LOG2_BITS = 12;
+    /** The certainty of the prime cells, BigInteger.isProbablePrime's usual argument. */
+    static final int PRIME_CERTAINTY = 100;
+
+    /** Primes found so far, by operand seed (which includes the size): one search per size and run. */
+    private static final Map<Long, BigInteger> PRIMES = new ConcurrentHashMap<>();
 
     final int log2Bits;
     final long bits;
@@ -22,6 +42,8 @@ final class Operands {
     private byte[] xBytes;
     private byte[] yBytes;
     private byte[] wideBytes;
+    private byte[] modulusBytes;
+    private byte[] shortExponentBytes;
     private BigInteger x;
     private BigInteger y;
     private BigInteger wide;
@@ -62,6 +84,43 @@ final class Operands {
     byte[] wideBytes() {
         if (wideBytes == null) wideBytes = randomBytes(2 * bits, seed + 2);
         return wideBytes;
+    }
+
+    /** An odd random n-bit value, the modulus of modpow and modpow-short, big-endian unsigned bytes. */
+    byte[] modulusBytes() {
+        if (modulusBytes == null) {
+            modulusBytes = randomBytes(bits, seed + 5);
+            modulusBytes[modulusBytes.length - 1] |= 1;
+        }
+        return modulusBytes;
+    }
+
+    /** A random 64-bit exponent (top bit set) for modpow-short, big-endian unsigned bytes. */
+    byte[] shortExponentBytes() {
+        if (shortExponentBytes == null) shortExponentBytes = randomBytes(64, seed + 6);
+        return shortExponentBytes;
+    }
+
+    /**
+     * The n-bit prime of the prime cells, the same for every participant: the next probable prime
+     * after a random n-bit start whose second bit is clear (so the prime keeps n bits), found once
+     * per size with the fastest search at hand ({@link BigMath#nextProbablePrime}).
+     *
+     * @throws IllegalStateException past {@link #PRIME_MAX_LOG2_BITS}
+     */
+    BigInteger prime() {
+        String why = primeLimit(log2Bits);
+        if (why != null) throw new IllegalStateException(why);
+        return PRIMES.computeIfAbsent(seed, s -> {
+            BigInteger start = new BigInteger(1, randomBytes(bits, s + 7)).clearBit((int) bits - 2);
+            return BigMath.nextProbablePrime(start);
+        });
+    }
+
+    /** Why the prime cells of this size are not run, or null when they are. */
+    static String primeLimit(int log2Bits) {
+        return log2Bits > PRIME_MAX_LOG2_BITS ? "no prime of 2^" + log2Bits + " bits at hand (the bench searches up to 2^"
+                + PRIME_MAX_LOG2_BITS + " bits; the search grows as n^3 and more)" : null;
     }
 
     /** True when x and y fit in a BigInteger. */

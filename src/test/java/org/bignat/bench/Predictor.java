@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * {@code toString} at 2^26 bits would take minutes). It extrapolates from the fastest run of the
  * largest size measured, with the growth exponent measured between the last two sizes, bounded by
  * the operation's {@link Op#maxGrowth} (a noisy neighbour must not make a peer look cubic and
- * drop it from the table); with one size measured it assumes {@link Op#maxGrowth}.
+ * drop it from the table); with one size measured it assumes {@link Op#maxGrowth}. With none
+ * measured, {@link #prior} gives a lower bound for the number-theory operations.
  */
 final class Predictor {
     /** Floor for measured exponents: noise at tiny sizes must not predict sub-linear growth. */
@@ -41,5 +42,16 @@ final class Predictor {
             exponent = Math.max(MIN_EXPONENT, Math.min(op.maxGrowth, exponent));
         }
         return last.getValue() * Math.pow(2, exponent * (op.unit.log2(size) - op.unit.log2(last.getKey())));
+    }
+
+    /**
+     * For a participant's first size of a number-theory operation, a lower bound on one call: GMP's
+     * prior ({@link GmpRunner#SPECS}; no participant was faster than GMP at these operations on the
+     * development machine), so that a run whose first size is hopeless (a full-length modpow of 2^16
+     * bits takes 11 s in GMP) skips it instead of timing minutes; 0 for the other operations.
+     * Used only to skip: the timer's warm-up must not take it for a measured time.
+     */
+    static double prior(Op op, int size) {
+        return op.numberTheory ? GmpRunner.SPECS.get(op).predict(op, size) : 0;
     }
 }

@@ -123,9 +123,10 @@ final class Runner {
                 continue;
             }
             double predicted = predictor.predict(op, p.label(), size);
-            if (predicted > options.maxSeconds) {
-                why = "skipped, one call predicted at ~" + Format.seconds(predicted) + " > --max-seconds "
-                        + Format.sig(options.maxSeconds);
+            double bound = predicted > 0 ? predicted : Predictor.prior(op, size);
+            if (bound > options.maxSeconds) {
+                why = "skipped, one call predicted " + (predicted > 0 ? "at ~" : "to take at least ") + Format.seconds(bound)
+                        + " > --max-seconds " + Format.sig(options.maxSeconds);
                 cell.add(new Result(op, size, p.label(), isEngine, null, why));
                 progress.finish(what, why);
                 continue;

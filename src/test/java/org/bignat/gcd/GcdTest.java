@@ -59,7 +59,53 @@ class GcdTest {
         r.add(new BigInteger[] {f1, f0});
         r.add(new BigInteger[] {f0, f1});
         r.add(new BigInteger[] {f1.multiply(f0), f0.multiply(f0)});
+        // every Euclidean quotient q, at and around the largest that the Lehmer step finds by
+        // subtraction (DoubleLimbStep.SMALL_QUOTIENT_SHIFT)
+        int small = 1 << DoubleLimbStep.SMALL_QUOTIENT_SHIFT;
+        for (long q : new long[] {small - 1, small, small + 1, 2 * small + 1}) {
+            BigInteger g0 = BigInteger.ONE, g1 = BigInteger.valueOf(q);
+            while (g1.bitLength() < bits) {
+                BigInteger t = g1.multiply(BigInteger.valueOf(q)).add(g0);
+                g0 = g1;
+                g1 = t;
+            }
+            r.add(new BigInteger[] {g1, g0});
+        }
         return r;
+    }
+
+    /** The two-limb division of the Lehmer step against BigInteger, small and large quotients, at the subtraction bound. */
+    @Test
+    void twoLimbDivision() {
+        Random rnd = TestRandom.create("GcdTest.div2");
+        BigInteger b64 = BigInteger.ONE.shiftLeft(64);
+        long[] out = new long[3];
+        for (int i = 0; i < 20000; i++) {
+            long bh = 2 + (rnd.nextLong() >>> rnd.nextInt(64));
+            if (bh < 2) bh = 2;
+            long bl = rnd.nextLong();
+            BigInteger b = BigInteger.valueOf(bh).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(bl)));
+            BigInteger a;
+            switch (i % 4) {
+                case 0: // quotients 1 .. 20, around the subtraction bound
+                    a = b.multiply(BigInteger.valueOf(1 + rnd.nextInt(20))).add(new BigInteger(b.bitLength(), rnd).mod(b));
+                    break;
+                case 1: // a at the bound: a >> 67 == b_hi - 1 or b_hi
+                    a = BigInteger.valueOf(bh - rnd.nextInt(2)).shiftLeft(64 + DoubleLimbStep.SMALL_QUOTIENT_SHIFT)
+                            .add(new BigInteger(64 + DoubleLimbStep.SMALL_QUOTIENT_SHIFT, rnd));
+                    break;
+                default: // any quotient
+                    a = new BigInteger(128, rnd);
+            }
+            if (a.bitLength() > 128 || a.compareTo(b) < 0) continue;
+            long ah = a.shiftRight(64).longValue();
+            long al = a.longValue();
+            DoubleLimbStep.div2(ah, al, bh, bl, out);
+            BigInteger[] qr = a.divideAndRemainder(b);
+            assertEquals(qr[0], new BigInteger(Long.toUnsignedString(out[0])), "quotient");
+            assertEquals(qr[1], BigInteger.valueOf(out[2]).and(b64.subtract(BigInteger.ONE)).shiftLeft(64)
+                    .add(new BigInteger(Long.toUnsignedString(out[1]))), "remainder");
+        }
     }
 
     @Test

@@ -9,7 +9,11 @@ import org.bignat.TestRandom;
 import org.bignat.div.LimbTestSupport;
 import org.junit.jupiter.api.Test;
 
-/** modPow on limbs against BigInteger: odd and even moduli, both REDC forms, edge operands. */
+/**
+ * modPow on limbs against BigInteger: odd and even moduli, both REDC forms, edge operands. Every
+ * check runs the public route (BigInteger's below {@link ModPow#JDK_MAX_BITS}) and this package's
+ * own arithmetic at the same operands.
+ */
 class ModPowTest {
     static long[] l(BigInteger x) {
         return LimbTestSupport.limbs(x);
@@ -20,8 +24,13 @@ class ModPowTest {
     }
 
     static void check(BigInteger b, BigInteger e, BigInteger m) {
-        assertEquals(b.modPow(e, m), big(ModPow.modPow(l(b), l(e), l(m))),
+        BigInteger expect = b.modPow(e, m);
+        assertEquals(expect, big(ModPow.modPow(l(b), l(e), l(m))),
                 () -> "bits " + b.bitLength() + " " + e.bitLength() + " " + m.bitLength());
+        if (m.compareTo(BigInteger.ONE) > 0 && e.signum() > 0) {
+            assertEquals(expect, big(ModPow.ownModPow(l(b), l(e), l(m))),
+                    () -> "own route, bits " + b.bitLength() + " " + e.bitLength() + " " + m.bitLength());
+        }
     }
 
     @Test
@@ -66,6 +75,31 @@ class ModPowTest {
             BigInteger b = TestRandom.nat(rnd, TestRandom.bits(rnd, 4000));
             BigInteger e = TestRandom.nat(rnd, TestRandom.bits(rnd, 300));
             check(b, e, m);
+        }
+    }
+
+    /**
+     * Moduli on both sides of the hand-over to BigInteger (odd, even, a power of two, 2^k - 1),
+     * with bases past the modulus, zero, one, m - 1 and exponents 0, 1, 2 and random ones.
+     */
+    @Test
+    void aroundTheJdkHandOver() {
+        Random rnd = TestRandom.create("ModPowTest.jdk");
+        int t = (int) ModPow.JDK_MAX_BITS;
+        for (int bits : new int[] {t - 1, t, t + 1}) {
+            BigInteger top = BigInteger.ONE.shiftLeft(bits - 1);
+            BigInteger[] ms = {new BigInteger(bits - 1, rnd).or(top).setBit(0), new BigInteger(bits - 1, rnd).or(top).clearBit(0),
+                top, top.shiftLeft(1).subtract(BigInteger.ONE), top.add(BigInteger.valueOf(3).shiftLeft(bits / 2))};
+            for (BigInteger m : ms) {
+                BigInteger[] bs = {BigInteger.ZERO, BigInteger.ONE, m.subtract(BigInteger.ONE), m, m.add(BigInteger.ONE),
+                    new BigInteger(bits + 70, rnd)};
+                BigInteger[] es = {BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO, new BigInteger(64, rnd).setBit(63)};
+                for (BigInteger b : bs) {
+                    for (BigInteger e : es) {
+                        check(b, e, m);
+                    }
+                }
+            }
         }
     }
 
