@@ -54,12 +54,14 @@ public final class BigIntegerAccess {
         }
         int n = mag.length;
         long[] r = new long[(n + 1) >>> 1];
-        int k = 0;
-        for (int i = n - 1; i > 0; i -= 2, k++) { // mag[i] is the lowest word left
-            r[k] = (mag[i] & 0xFFFF_FFFFL) | ((long) mag[i - 1] << 32);
-        }
+        int pairs = n >>> 1;
+        Limbs.inParallel(pairs, (k0, k1) -> {
+            for (int k = k0; k < k1; k++) { // limb k: mag[n - 1 - 2k] low, mag[n - 2 - 2k] high
+                r[k] = (mag[n - 1 - 2 * k] & 0xFFFF_FFFFL) | ((long) mag[n - 2 - 2 * k] << 32);
+            }
+        });
         if ((n & 1) != 0) {
-            r[k] = mag[0] & 0xFFFF_FFFFL;
+            r[pairs] = mag[0] & 0xFFFF_FFFFL;
         }
         return r;
     }
@@ -77,11 +79,13 @@ public final class BigIntegerAccess {
         boolean topHalfEmpty = (limbs[n - 1] >>> 32) == 0;
         int words = 2 * n - (topHalfEmpty ? 1 : 0);
         int[] mag = new int[words];
-        int j = words - 1;
-        for (int k = 0; k < n - 1; k++, j -= 2) {
-            mag[j] = (int) limbs[k];
-            mag[j - 1] = (int) (limbs[k] >>> 32);
-        }
+        Limbs.inParallel(n - 1, (k0, k1) -> {
+            for (int k = k0; k < k1; k++) { // limb k: mag[words - 1 - 2k] low, mag[words - 2 - 2k] high
+                mag[words - 1 - 2 * k] = (int) limbs[k];
+                mag[words - 2 - 2 * k] = (int) (limbs[k] >>> 32);
+            }
+        });
+        int j = words - 1 - 2 * (n - 1);
         mag[j] = (int) limbs[n - 1];
         if (!topHalfEmpty) {
             mag[j - 1] = (int) (limbs[n - 1] >>> 32);

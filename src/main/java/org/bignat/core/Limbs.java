@@ -45,12 +45,18 @@ public final class Limbs {
         long bits = (long) Digits.W * (m - 1) + 64 - Long.numberOfLeadingZeros(d[m - 1]);
         int n = (int) ((bits + 63) >>> 6);
         long[] r = new long[n];
-        int k = 0;
+        inParallel(n, (k0, k1) -> fromDigits(d, m, r, k0, k1));
+        return r;
+    }
+
+    /** Limbs [k0, k1) of the packing of the m canonical digits d into r. */
+    private static void fromDigits(long[] d, int m, long[] r, int k0, int k1) {
         // limb k holds bits [64k, 64k + 64): digit j = floor(64k / 61) from bit s = 64k - 61j (s <= 60),
         // then digit j+1 at 61 - s, and digit j+2 at 122 - s when s >= 59 (64 bits span three digits)
-        int j = 0;
-        int s = 0;
-        for (; k < n && j + 2 < m; k++) {
+        int k = k0;
+        int j = (int) (64L * k0 / Digits.W);
+        int s = (int) (64L * k0 - (long) Digits.W * j);
+        for (; k < k1 && j + 2 < m; k++) {
             long third = (d[j + 2] << (122 - s)) & -((s + 5) >>> 6); // mask is -1 iff s >= 59
             r[k] = (d[j] >>> s) | (d[j + 1] << (Digits.W - s)) | third;
             s += 64 - Digits.W; // next limb: 64 bits on, i.e. one digit and 3 bits, or two digits and s - 58
@@ -58,7 +64,7 @@ public final class Limbs {
             s -= Digits.W & -wrap;
             j += 1 + wrap;
         }
-        for (; k < n; k++) { // the top limbs: the same bits, reads checked
+        for (; k < k1; k++) { // the top limbs: the same bits, reads checked
             long pos = 64L * k;
             int jj = (int) (pos / Digits.W);
             int ss = (int) (pos - (long) Digits.W * jj);
@@ -71,7 +77,6 @@ public final class Limbs {
             }
             r[k] = v;
         }
-        return r;
     }
 
     /** Unpacks 64-bit limbs (leading zeros allowed) into canonical digits (trimmed). */
@@ -83,11 +88,17 @@ public final class Limbs {
         long bits = 64L * n - Long.numberOfLeadingZeros(limbs[n - 1]);
         int m = (int) ((bits + Digits.W - 1) / Digits.W);
         long[] d = new long[m];
-        int i = 0;
-        long pos = 0;
+        inParallel(m, (i0, i1) -> toDigits(limbs, n, d, i0, i1));
+        return d;
+    }
+
+    /** Digits [i0, i1) of the unpacking of the n limbs into d. */
+    private static void toDigits(long[] limbs, int n, long[] d, int i0, int i1) {
+        int i = i0;
+        long pos = (long) Digits.W * i0;
         // digit i holds bits [61i, 61i + 61): limb k = pos >>> 6 from bit s = pos & 63, the rest from
         // limb k+1; (x << 1) << (63 - s) is x << (64 - s) for s >= 1 and 0 for s = 0
-        for (; i < m; i++, pos += Digits.W) {
+        for (; i < i1; i++, pos += Digits.W) {
             int k = (int) (pos >>> 6);
             if (k + 1 >= n) {
                 break;
@@ -95,11 +106,29 @@ public final class Limbs {
             int s = (int) pos & 63;
             d[i] = ((limbs[k] >>> s) | ((limbs[k + 1] << 1) << (63 - s))) & Digits.MASK;
         }
-        for (; i < m; i++, pos += Digits.W) {
+        for (; i < i1; i++, pos += Digits.W) {
             int k = (int) (pos >>> 6);
             d[i] = (limbs[k] >>> ((int) pos & 63)) & Digits.MASK; // k + 1 >= n: no higher limb
         }
-        return d;
+    }
+
+    /**
+     * Output words from which a repacking or conversion runs over the worker pool: 2^16 words (4 Mbit),
+     * where one thread takes about 0.1-0.3 ms, well above the fork/join cost; on the 16-core GPU host a
+     * single-threaded BigInteger conversion of a 2^28-bit product took 80 ms, more than the GPU product.
+     */
+    public static final int PARALLEL_WORDS = 1 << 16;
+
+    /** Pieces of a parallel repacking: 2^14 words. */
+    private static final int PARALLEL_GRAIN = 1 << 14;
+
+    /** Runs body over [0, n), in parallel pieces from {@link #PARALLEL_WORDS} words. */
+    public static void inParallel(int n, Parallelism.RangeBody body) {
+        if (n < PARALLEL_WORDS || !Parallelism.enabled(true)) {
+            body.run(0, n);
+            return;
+        }
+        Parallelism.run(() -> Parallelism.forRange(0, n, PARALLEL_GRAIN, true, body));
     }
 
     /** The array without its leading zero elements (the same array when there are none). */
