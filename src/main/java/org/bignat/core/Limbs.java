@@ -123,7 +123,7 @@ public final class Limbs {
     private static final int PARALLEL_GRAIN = 1 << 14;
 
     /** Runs body over [0, n), in parallel pieces from {@link #PARALLEL_WORDS} words. */
-    public static void inParallel(int n, Parallelism.RangeBody body) {
+    static void inParallel(int n, Parallelism.RangeBody body) {
         if (n < PARALLEL_WORDS || !Parallelism.enabled(true)) {
             body.run(0, n);
             return;
