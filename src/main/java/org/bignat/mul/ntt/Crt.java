@@ -93,13 +93,7 @@ final class Crt {
                 int next = c + 1 < chunks ? (int) (((long) i1 * bits) >>> 6) : on;
                 int top = (int) (((long) (i1 - 1) * bits + 64L * r) >>> 6) + 2;
                 long[] buf = new long[Math.max(top, next) - base];
-                if (d != null && r == 3) {
-                    digits3(d[0], d[1], d[2], i0, i1, (long) base << 6, buf);
-                } else if (d != null) {
-                    chunkWide(null, d, i0, i1, (long) base << 6, buf);
-                } else {
-                    chunk(res, i0, i1, (long) base << 6, buf);
-                }
+                chunk(res, d, i0, i1, (long) base << 6, buf);
                 int own = Math.min(next, on) - base;
                 System.arraycopy(buf, 0, out, oo + base, own);
                 if (next < on) {
@@ -134,14 +128,17 @@ final class Crt {
         }
     }
 
-    /** Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit. */
-    private void chunk(long[][] res, int i0, int i1, long baseBit, long[] buf) {
+    /**
+     * Coefficients [i0, i1) into buf, whose word 0 has bit weight baseBit, from the residues (res) or,
+     * for three to five primes, from Garner's digits already computed (d).
+     */
+    private void chunk(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf) {
         if (r == 3) {
-            chunk3(res[0], res[1], res[2], i0, i1, baseBit, buf);
+            chunk3(res, d, i0, i1, baseBit, buf);
             return;
         }
         if (r == 4 || r == 5) {
-            chunkWide(res, null, i0, i1, baseBit, buf);
+            chunkWide(res, d, i0, i1, baseBit, buf);
             return;
         }
         long[] v = new long[r];
@@ -178,7 +175,7 @@ final class Crt {
 
     /**
      * {@link #chunk} for four or five primes, straight-line, from the residues (res) or from Garner's
-     * digits already computed (d, exact doubles, as {@link #digits3}): Garner's digits, then
+     * digits already computed (d, exact doubles, as {@link #chunk3}): Garner's digits, then
      * x = v0 + p0 (v1 + p1 (v2 + ...)) by Horner on five words in registers (x < P < 2^305: the primes
      * are below 2^61), added through a window of six words as in {@link #chunk3} (a coefficient
      * starts at least 64 bits above the previous one: b > 64 for these plans, see the assertion).
@@ -361,8 +358,19 @@ final class Crt {
         combine(null, d, count, out, oo, on, parallel);
     }
 
-    /** {@link #chunk} for three primes, straight-line. */
-    private void chunk3(long[] y0, long[] y1, long[] y2, int i0, int i1, long baseBit, long[] buf) {
+    /**
+     * {@link #chunk} for three primes, straight-line, from the residues (res) or from Garner's digits
+     * already computed (d, exact doubles in [0, q_k); see {@code FmaTransform.garner3}):
+     * c = v0 + p0 (v1 + p1 v2), three words, added through a window of four words kept in registers.
+     */
+    private void chunk3(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf) {
+        boolean digits = d != null;
+        long[] y0 = digits ? null : res[0];
+        long[] y1 = digits ? null : res[1];
+        long[] y2 = digits ? null : res[2];
+        double[] d0 = digits ? d[0] : null;
+        double[] d1 = digits ? d[1] : null;
+        double[] d2 = digits ? d[2] : null;
         long p0 = p[0];
         long p1 = p[1];
         long p2 = p[2];
@@ -389,20 +397,28 @@ final class Crt {
         long c3 = 0;
         for (int i = i0; i < i1; i++, off += bits) {
             long v0;
-            long u1;
-            long u2;
-            if (exact) {
-                v0 = y0[i];
-                u1 = y1[i];
-                u2 = y2[i];
+            long v1;
+            long v2;
+            if (digits) {
+                v0 = (long) d0[i];
+                v1 = (long) d1[i];
+                v2 = (long) d2[i];
             } else {
-                v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
-                u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
-                u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+                long u1;
+                long u2;
+                if (exact) {
+                    v0 = y0[i];
+                    u1 = y1[i];
+                    u2 = y2[i];
+                } else {
+                    v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                    u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                    u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+                }
+                v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+                long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+                v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
             }
-            long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
-            long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
-            long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
             // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
             long tl = p1 * v2;
             long th = Math.multiplyHigh(p1, v2);
@@ -417,66 +433,6 @@ final class Crt {
             long bh = Math.multiplyHigh(p0, th);
             long x1 = ah + bl;
             long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
-            int target = (int) (off >>> 6);
-            while (w < target) {
-                buf[w++] = c0;
-                c0 = c1;
-                c1 = c2;
-                c2 = c3;
-                c3 = 0;
-            }
-            int sh = (int) off & 63;
-            long w0 = x0 << sh;
-            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
-            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
-            long w3 = (x2 >>> 1) >>> (63 - sh);
-            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
-            long s = c0 + w0;
-            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
-            c0 = s;
-            s = c1 + w1 + c;
-            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
-            c1 = s;
-            s = c2 + w2 + c;
-            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
-            c2 = s;
-            c3 += w3 + c;
-        }
-        buf[w] = c0;
-        buf[w + 1] = c1;
-        buf[w + 2] = c2;
-        buf[w + 3] = c3;
-    }
-
-    /**
-     * Coefficients [i0, i1) from Garner's digits (exact doubles in [0, q_k)) into buf, whose word 0
-     * has bit weight baseBit: c = v0 + q0 (v1 + q1 v2), three words (below 2^150), added through a
-     * window of four words kept in registers, as in {@link #chunk3}.
-     */
-    private void digits3(double[] d0, double[] d1, double[] d2, int i0, int i1, long baseBit, long[] buf) {
-        long p0 = p[0];
-        long p1 = p[1];
-        long off = (long) i0 * bits - baseBit;
-        int w = (int) (off >>> 6);
-        long c0 = 0;
-        long c1 = 0;
-        long c2 = 0;
-        long c3 = 0;
-        for (int i = i0; i < i1; i++, off += bits) {
-            long v0 = (long) d0[i];
-            long v1 = (long) d1[i];
-            long v2 = (long) d2[i];
-            // t = v1 + q1 v2 < 2^100; x = v0 + q0 t < 2^150 (all factors below 2^63: signed products)
-            long tl = p1 * v2;
-            long th = Math.multiplyHigh(p1, v2);
-            long tl2 = tl + v1;
-            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
-            long al = p0 * tl2;
-            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
-            long x0 = al + v0;
-            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
-            long x1 = ah + p0 * th;
-            long x2 = Math.multiplyHigh(p0, th) + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
             int target = (int) (off >>> 6);
             while (w < target) {
                 buf[w++] = c0;
