@@ -202,7 +202,10 @@ static bool PASS_TIMES = false;
 static std::vector<cudaEvent_t> g_pev;
 static std::vector<std::string> g_pname;
 static size_t g_pn = 0;
+// TRACE=1: each launch is waited for and named on stdout (how far a run under a slow sanitizer tool got).
+static bool TRACE = false;
 static void pev(const std::string& name, cudaStream_t s) {
+    if (TRACE) { CK(cudaStreamSynchronize(s)); printf("\n  done: %s", name.c_str()); fflush(stdout); }
     if (!PASS_TIMES) return;
     if (g_pn >= g_pev.size()) { cudaEvent_t e; CK(cudaEventCreate(&e)); g_pev.push_back(e); g_pname.push_back(name); }
     g_pname[g_pn] = name;
@@ -330,6 +333,7 @@ static void gpu_mul(Dev& d, const Plan& p, const ssa_i64* a, const ssa_i64* b, b
     else
         ssa_finish<<<(unsigned)(words - 1), SSA_FIN_THREADS, 0, s>>>(d.bufA, p.l, p.k, p.m, out, nout, p.neff, d.fin);
     CKL();
+    pev("finish", s);
     rec(6);
 }
 
@@ -621,7 +625,9 @@ static int sanitize(Dev& dev, const std::string& tier) {
     const std::vector<SanCase> cases = san_cases(tier);
     if (cases.empty()) { printf("unknown tier %s (small, l12, l12t, l13)\n", tier.c_str()); return 2; }
     int fails = 0;
+    const char* only = getenv("SAN_CASE");  // run only the cases whose name contains this text
     for (const SanCase& sc : cases) {
+        if (only && !strstr(sc.what, only)) continue;
         FUSE01 = sc.fuse01; XPASS = sc.xpass; MAXR = sc.maxr; TOP2K = sc.top2k;
         printf("case %s: ", sc.what);
         fails += !check_one(dev, sc.na, sc.nb, sc.kind, sc.square, true);
@@ -657,6 +663,7 @@ int main(int argc, char** argv) {
     if (getenv("FUSE01")) FUSE01 = atoi(getenv("FUSE01"));
     if (getenv("XPASS")) XPASS = atoi(getenv("XPASS"));
     if (getenv("TWOSTREAM")) TWOSTREAM = atoi(getenv("TWOSTREAM")) != 0;
+    if (getenv("TRACE")) TRACE = atoi(getenv("TRACE")) != 0;
     rng.seed(seed);
     cudaDeviceProp prop; CK(cudaGetDeviceProperties(&prop, 0));
     CC = 10 * prop.major + prop.minor;
