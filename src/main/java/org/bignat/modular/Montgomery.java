@@ -17,19 +17,25 @@ import org.bignat.mul.ntt.FixedFactorMultiply;
  * by word (n one-limb passes); from it, with the full inverse {@code -m^-1 mod R} computed once by
  * Newton–Hensel lifting, REDC is two products: {@code q = (t mod R) m' mod R}, then
  * {@code (t + q m) / R}, so a modular product costs about three products of the modulus's size, on
- * the engine chosen for that size (FFT, or the GPU).
+ * the engine chosen for that size (FFT, or the GPU). From {@link #REDC_TRANSFORM_THRESHOLD} limbs,
+ * where the CPU multiplies, the forward transforms of m' and m are kept and the second product is
+ * a wrapped one on half-length transforms ({@link Redc#TRANSFORMS}).
  */
 final class Montgomery implements ModRing {
     /**
      * Modulus size (limbs) from which REDC is done by two products instead of word by word.
-     * Measured with ModPowProbe (src/test/java/org/bignat/modular, thread CPU time, modPow with an
-     * exponent as long as the modulus) on the shared 2-core AMD EPYC, JDK 17: see the constant's
-     * use in docs/design.md, "Number theory".
+     * Measured with RedcProbe {@code forms} (src/test/java/org/bignat/modular, wall time, best of
+     * five, modPow with a 2048-bit exponent) on the shared 2-core AMD EPYC, JDK 17: words against
+     * products 3.17-3.22 against 3.38-3.44 ms at 20 limbs, 4.11-4.16 against 4.07-4.19 ms at 24,
+     * 6.65-6.69 against 5.39-5.47 ms at 32, 13.6-13.8 against 8.5-8.7 ms at 48.
      */
-    static final int REDC_PRODUCT_THRESHOLD = 200;
+    static final int REDC_PRODUCT_THRESHOLD = 24;
     /**
      * Modulus size (limbs) from which REDC's products reuse the transforms of m and m'
      * ({@link FixedFactorMultiply}) when the products run on the CPU: see {@link Redc#TRANSFORMS}.
+     * Measured as {@link #REDC_PRODUCT_THRESHOLD}, products against transforms: 51.4-51.7 against
+     * 55.1-56.2 ms at 176 limbs, 69.2-69.4 against 69.5-70.1 ms at 192, 74.4-76.2 against
+     * 72.5-73.0 ms at 208, 85.9 against 75.8-76.6 ms at 224.
      */
     static final int REDC_TRANSFORM_THRESHOLD = 200;
 
@@ -42,10 +48,14 @@ final class Montgomery implements ModRing {
         /**
          * As {@link #PRODUCTS} with the forward transforms of m' and m computed once: q by the
          * low form of {@link FixedFactorMultiply} (one forward and one inverse transform per prime
-         * instead of three), and q m only modulo 2^K - 1 (K >= 64 n + 64), by the wrapped form,
-         * on transforms half as long: as q m + t = h R with h < 2m < 2^K - 1, h is
-         * (q m + t) R^-1 mod (2^K - 1), and R^-1 = 2^(K - 64 n) there, a rotation by n limbs
+         * instead of two forwards and an inverse), and q m only modulo 2^K - 1 (K >= 64 n + 64) by
+         * its wrapped form, on transforms half as long: as q m + t = h R with h < 2m < 2^K - 1, h
+         * is (q m + t) R^-1 mod (2^K - 1), and R^-1 = 2^(K - 64 n) there, a rotation by n limbs
          * (the REDC of GMP's {@code mpn_redc_n}, with wrapped products on the coefficient grid).
+         * The ring's products and REDC's run on the caller's thread: at these sizes a hand-over
+         * to the worker pool cost more than the second core gave (RedcProbe {@code ops}, one
+         * modular square at 2^16 bits with product REDC: 209-221 us on one thread, 370 us with
+         * the pool).
          */
         TRANSFORMS
     }
