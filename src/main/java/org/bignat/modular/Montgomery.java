@@ -38,6 +38,14 @@ final class Montgomery implements ModRing {
      * 72.5-73.0 ms at 208, 85.9 against 75.8-76.6 ms at 224.
      */
     static final int REDC_TRANSFORM_THRESHOLD = 200;
+    /**
+     * Modulus size (limbs) from which the products of {@link Redc#TRANSFORMS} may use the worker
+     * pool; below it they run on the caller's thread. RedcProbe {@code ops} (one modular square,
+     * wall time, median), caller's thread against the pool: 153 against 167 us at 2^16 bits, 305
+     * against 458 us at 2^17, 601 against 645 us at 2^18, 2.51 against 2.62 ms at 2^20. Above
+     * 2^20 bits not measured; from 2^21 bits the transforms themselves split over the cores.
+     */
+    static final int REDC_PARALLEL_LIMBS = 1 << 15;
 
     /** How REDC is done. */
     enum Redc {
@@ -52,10 +60,10 @@ final class Montgomery implements ModRing {
          * its wrapped form, on transforms half as long: as q m + t = h R with h < 2m < 2^K - 1, h
          * is (q m + t) R^-1 mod (2^K - 1), and R^-1 = 2^(K - 64 n) there, a rotation by n limbs
          * (the REDC of GMP's {@code mpn_redc_n}, with wrapped products on the coefficient grid).
-         * The ring's products and REDC's run on the caller's thread: at these sizes a hand-over
-         * to the worker pool cost more than the second core gave (RedcProbe {@code ops}, one
-         * modular square at 2^16 bits with product REDC: 209-221 us on one thread, 370 us with
-         * the pool).
+         * The ring's products and REDC's run on the caller's thread below
+         * {@link #REDC_PARALLEL_LIMBS}: there a hand-over to the worker pool cost more than the
+         * second core gave (RedcProbe {@code ops}, one modular square at 2^16 bits with product
+         * REDC: 209-221 us on one thread, 370 us with the pool).
          */
         TRANSFORMS
     }
@@ -72,6 +80,8 @@ final class Montgomery implements ModRing {
     private final FixedFactorMultiply timesMinv;
     /** x -> x m mod (2^K - 1), transforms of m kept (transform REDC only). */
     private final FixedFactorMultiply timesM;
+    /** Whether the products of the transform REDC may use the worker pool. */
+    private final boolean parallel;
 
     Montgomery(long[] modulus) {
         this(modulus, choose(Limbs.length(modulus)));
@@ -89,6 +99,7 @@ final class Montgomery implements ModRing {
             throw new IllegalArgumentException("Montgomery needs an odd modulus");
         }
         this.redc = redc;
+        this.parallel = n >= REDC_PARALLEL_LIMBS;
         minv1 = -inverse64(m[0]);
         minvFull = redc != Redc.WORDS ? negateMod(inverseModPower(m, n), n) : null;
         if (redc == Redc.TRANSFORMS) {
@@ -166,7 +177,7 @@ final class Montgomery implements ModRing {
     @Override
     public long[] multiply(long[] x, long[] y) {
         if (redc == Redc.TRANSFORMS) {
-            return redc(Multiply.multiply(x, y, false));
+            return redc(Multiply.multiply(x, y, parallel));
         }
         return redc(Products.multiply(x, y));
     }
@@ -174,7 +185,7 @@ final class Montgomery implements ModRing {
     @Override
     public long[] square(long[] x) {
         if (redc == Redc.TRANSFORMS) {
-            return redc(Multiply.square(x, false));
+            return redc(Multiply.square(x, parallel));
         }
         return redc(Products.square(x));
     }
@@ -198,8 +209,8 @@ final class Montgomery implements ModRing {
 
     /** {@link Redc#TRANSFORMS}: (t + q m) / R in [0, 2m), trimmed. */
     private long[] redcTransforms(long[] t) {
-        long[] q = timesMinv.multiply(Limbs.low(t, n), false);
-        long[] w = timesM.multiply(q, false);
+        long[] q = timesMinv.multiply(Limbs.low(t, n), parallel);
+        long[] w = timesM.multiply(q, parallel);
         int k = timesM.resultLimbs();
         long[] s = FixedFactorMultiply.fold(t, k);
         // s = q m + t mod (2^K - 1); the all-ones form of 0 only if h = 0, i.e. t = 0 (then s = w = 0)
