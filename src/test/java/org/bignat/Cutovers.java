@@ -33,6 +33,7 @@ final class Cutovers {
             new Constant("org.bignat.gcd.Gcd", "GCD_HGCD_THRESHOLD", 64),
             new Constant("org.bignat.gcd.Gcd", "HGCD_THRESHOLD", 64),
             new Constant("org.bignat.modular.Montgomery", "REDC_PRODUCT_THRESHOLD", 64),
+            new Constant("org.bignat.modular.Montgomery", "REDC_TRANSFORM_THRESHOLD", 64),
             new Constant("org.bignat.radix.RadixConversion", "PRINT_LEAF_LIMBS", 64),
             new Constant("org.bignat.radix.RadixConversion", "PARALLEL_LIMBS", 64),
             new Constant("org.bignat.BigInt", "SMALL_MAX_BITS", 1),

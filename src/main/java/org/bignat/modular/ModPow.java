@@ -19,15 +19,16 @@ public final class ModPow {
     /**
      * Largest modulus (bits) whose powers run on {@link BigInteger#modPow}. HotSpot compiles
      * BigInteger's Montgomery multiply and square to intrinsics (64-bit multiplies with carry
-     * chains) for moduli of up to 512 ints, 2^14 bits; there they beat the word-by-word REDC in
-     * Java, and past it BigInteger's reduction is a quadratic Java loop. Measured (modPow of
-     * random operands, best of 1 to 7 calls, BigInteger against this class's own route, which
-     * {@link #ownModPow} keeps; shared 2-core AMD EPYC with AVX-512, JDK 17): exponent as long as
-     * the modulus 16.2 against 71.1 ms at 2^12 bits, 165 against 570 ms at 2^13, 1.06 against 1.79
-     * s at 2^14, 20.4 against 10.2 s at 2^15; 64-bit exponent 0.37 against 1.06 ms at 2^12, 8.7
-     * against 8.0 ms at 2^14, 46.7 against 27.2 ms at 2^15.
+     * chains) for moduli of up to 512 ints, 2^14 bits, and past it BigInteger's reduction is a
+     * quadratic Java loop; this class's route (REDC by products, then on kept transforms) overtakes
+     * the intrinsics below that. Measured with RedcProbe {@code jdk} (src/test/java/org/bignat/modular,
+     * wall time, best of three, exponent as long as the modulus, BigInteger against
+     * {@link #ownModPow}; shared 2-core AMD EPYC with AVX-512, JDK 17): 24.2 against 29.3 ms at
+     * 4096 bits, 120.6 against 124.4 ms at 8192, 237 against 219 ms at 10240, 413 against 399 ms at
+     * 12288, 996 against 666 ms at 16384; with a 64-bit exponent this route was ahead at every one
+     * of those sizes.
      */
-    public static final long JDK_MAX_BITS = 1L << 14;
+    public static final long JDK_MAX_BITS = 1L << 13;
 
     private ModPow() {}
 

@@ -117,4 +117,62 @@ class ModPowTest {
             assertEquals(expect, big(products.from(Exponentiation.pow(products, products.to(l(x)), l(e)))));
         }
     }
+    /** Moduli of n limbs: random odd, all-ones limbs, 2^(64n - 1) + 1, and one with its top limb nearly empty. */
+    static BigInteger[] moduli(Random rnd, int limbs) {
+        int bits = 64 * limbs;
+        return new BigInteger[] {new BigInteger(bits, rnd).setBit(0).setBit(bits - 1),
+            BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE),
+            BigInteger.ONE.shiftLeft(bits - 1).add(BigInteger.ONE),
+            new BigInteger(bits - 60, rnd).setBit(0).setBit(bits - 61)};
+    }
+
+    /**
+     * REDC with the transforms of m and m' kept, against t R^-1 mod m, at sizes on both sides of
+     * its threshold and of the transform plans' edges, for t = 0, 1, (m - 1)^2, m R - 1 (the
+     * largest REDC takes), all-ones limbs below m R and random t.
+     */
+    @Test
+    void transformRedcAgainstBigInteger() {
+        Random rnd = TestRandom.create("ModPowTest.transformRedc");
+        int t = Montgomery.REDC_TRANSFORM_THRESHOLD;
+        for (int limbs : new int[] {1, 2, 7, 63, 64, 65, t - 1, t, t + 1, 511, 512, 513, 1024}) {
+            BigInteger r = BigInteger.ONE.shiftLeft(64 * limbs);
+            for (BigInteger m : moduli(rnd, limbs)) {
+                Montgomery ring = new Montgomery(l(m), Montgomery.Redc.TRANSFORMS);
+                BigInteger rInv = r.modInverse(m);
+                BigInteger mr = m.multiply(r);
+                BigInteger[] ts = {BigInteger.ZERO, BigInteger.ONE, m.subtract(BigInteger.ONE).pow(2),
+                    mr.subtract(BigInteger.ONE), BigInteger.ONE.shiftLeft(mr.bitLength() - 1).subtract(BigInteger.ONE),
+                    new BigInteger(mr.bitLength() + 10, rnd).mod(mr), new BigInteger(64 * limbs, rnd)};
+                for (BigInteger x : ts) {
+                    assertEquals(x.multiply(rInv).mod(m), big(ring.redc(l(x))), () -> "limbs " + limbs + " m bits " + m.bitLength());
+                }
+            }
+        }
+    }
+
+    /**
+     * Powers through the transform REDC against BigInteger and the word REDC: residues 0, 1, m - 1,
+     * all-ones limbs (reduced) and random ones; odd moduli on both sides of the threshold, and even
+     * moduli whose odd part takes the transform REDC, by the package's own route.
+     */
+    @Test
+    void transformRedcPowers() {
+        Random rnd = TestRandom.create("ModPowTest.transformPowers");
+        int t = Montgomery.REDC_TRANSFORM_THRESHOLD;
+        for (int limbs : new int[] {3, t - 1, t, t + 1, 300}) {
+            for (BigInteger m : moduli(rnd, limbs)) {
+                Montgomery ring = new Montgomery(l(m), Montgomery.Redc.TRANSFORMS);
+                BigInteger[] xs = {BigInteger.ZERO, BigInteger.ONE, m.subtract(BigInteger.ONE),
+                    BigInteger.ONE.shiftLeft(64 * limbs).subtract(BigInteger.ONE).mod(m), new BigInteger(64 * limbs, rnd).mod(m)};
+                BigInteger e = new BigInteger(150, rnd).setBit(149);
+                for (BigInteger x : xs) {
+                    assertEquals(x.modPow(e, m), big(ring.from(Exponentiation.pow(ring, ring.to(l(x)), l(e)))),
+                            () -> "limbs " + limbs + " m bits " + m.bitLength());
+                }
+            }
+            BigInteger even = new BigInteger(64 * limbs, rnd).setBit(64 * limbs - 1).shiftLeft(1 + rnd.nextInt(100)).clearBit(0);
+            check(new BigInteger(64 * limbs + 80, rnd), new BigInteger(100, rnd), even);
+        }
+    }
 }
