@@ -17,6 +17,17 @@ final class Cofactors {
 
     /** The pair went to M^-1 (a; b) for M of determinant 1: sa' = m11 sa - m01 sb, sb' = m00 sb - m10 sa. */
     void applyInverse(Matrix m) {
+        if (signA * signB <= 0) { // opposite signs (or a zero): both are sums of magnitudes
+            long[] na = Lin.dot(m.m11, sa, m.m01, sb);
+            long[] nb = Lin.dot(m.m00, sb, m.m10, sa);
+            int sA = na.length == 0 ? 0 : signA != 0 ? signA : -signB;
+            int sB = nb.length == 0 ? 0 : signB != 0 ? signB : -signA;
+            sa = na;
+            sb = nb;
+            signA = sA;
+            signB = sB;
+            return;
+        }
         long[] p1 = Products.multiply(m.m11, sa);
         long[] p2 = Products.multiply(m.m01, sb);
         long[] p3 = Products.multiply(m.m00, sb);

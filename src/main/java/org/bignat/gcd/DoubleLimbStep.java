@@ -145,8 +145,8 @@ final class DoubleLimbStep {
                         u01 += u00;
                         u11 += u10;
                     } else {
-                        long q = Long.divideUnsigned(ah, bh);
-                        ah = Long.remainderUnsigned(ah, bh);
+                        long q = div1(ah, bh);
+                        ah -= q * bh;
                         if (lt(ah, STOP)) {
                             u01 += q * u00;
                             u11 += q * u10;
@@ -164,8 +164,8 @@ final class DoubleLimbStep {
                         u00 += u01;
                         u10 += u11;
                     } else {
-                        long q = Long.divideUnsigned(bh, ah);
-                        bh = Long.remainderUnsigned(bh, ah);
+                        long q = div1(bh, ah);
+                        bh -= q * ah;
                         if (lt(bh, STOP)) {
                             u00 += q * u01;
                             u10 += q * u11;
@@ -184,6 +184,24 @@ final class DoubleLimbStep {
         u[2] = u10;
         u[3] = u11;
         return true;
+    }
+
+    /**
+     * floor(x / y) for x > y > 0 (unsigned): below 2^{@value #SMALL_QUOTIENT_SHIFT} by
+     * subtraction, as {@link #div2} does, else by one division (the remainder is then
+     * {@code x - q y}, one multiplication, not a second division).
+     */
+    static long div1(long x, long y) {
+        if (lt(x >>> SMALL_QUOTIENT_SHIFT, y)) {
+            long q = 1;
+            x -= y;
+            while (!lt(x, y)) {
+                x -= y;
+                q++;
+            }
+            return q;
+        }
+        return Long.divideUnsigned(x, y);
     }
 
     /**

@@ -74,6 +74,9 @@ final class HalfGcd {
                 }
             }
         }
+        if (!success) { // below the threshold, or the recursion found nothing: m is the identity
+            return LehmerRun.run(ab, s, m);
+        }
         while (step(ab, s, m)) {
             success = true;
         }
@@ -101,10 +104,30 @@ final class HalfGcd {
     static void adjust(Pair ab, Pair hi, Matrix m, int p) {
         long[] aLow = Limbs.low(ab.a, p);
         long[] bLow = Limbs.low(ab.b, p);
+        if (p >= Lin.DOT_THRESHOLD && m.minSize() >= Lin.DOT_THRESHOLD) {
+            long[] a = combine(hi.a, m.m11, aLow, m.m01, bLow, p);
+            ab.b = combine(hi.b, m.m00, bLow, m.m10, aLow, p);
+            ab.a = a;
+            return;
+        }
         long[] a = Limbs.sub(Limbs.addShifted(Products.multiply(m.m11, aLow), hi.a, p), Products.multiply(m.m01, bLow));
         long[] b = Limbs.sub(Limbs.addShifted(Products.multiply(m.m00, bLow), hi.b, p), Products.multiply(m.m10, aLow));
         ab.a = a;
         ab.b = b;
+    }
+
+    /**
+     * {@code h B^p + x u - y v} (natural) for u, v below B^p, with one sum of two products
+     * ({@link Lin#dot}): y v = y (B^p - 1) - y v', v' = B^p - 1 - v the limb-wise complement, so the
+     * value is {@code x u + y v' + y + h B^p - y B^p}, every intermediate natural.
+     */
+    static long[] combine(long[] h, long[] x, long[] u, long[] y, long[] v, int p) {
+        long[] vc = new long[p];
+        for (int i = 0; i < p; i++) {
+            vc[i] = ~get(v, i);
+        }
+        long[] t = Limbs.addShifted(Limbs.add(Lin.dot(x, u, y, vc), y), h, p);
+        return Limbs.sub(t, Limbs.shiftLeft(y, 64L * p));
     }
 
     /** One Lehmer step on the leading two limbs, or else one subtract-and-divide step. */

@@ -24,6 +24,11 @@ final class Matrix {
         return Math.max(Math.max(m00.length, m01.length), Math.max(m10.length, m11.length));
     }
 
+    /** Limbs of the shortest entry. */
+    int minSize() {
+        return Math.min(Math.min(m00.length, m01.length), Math.min(m10.length, m11.length));
+    }
+
     void set(Matrix o) {
         m00 = o.m00;
         m01 = o.m01;
@@ -62,10 +67,10 @@ final class Matrix {
 
     /** M = M * O. */
     void multiply(Matrix o) {
-        long[] n00 = Limbs.add(Products.multiply(m00, o.m00), Products.multiply(m01, o.m10));
-        long[] n01 = Limbs.add(Products.multiply(m00, o.m01), Products.multiply(m01, o.m11));
-        long[] n10 = Limbs.add(Products.multiply(m10, o.m00), Products.multiply(m11, o.m10));
-        long[] n11 = Limbs.add(Products.multiply(m10, o.m01), Products.multiply(m11, o.m11));
+        long[] n00 = Lin.dot(m00, o.m00, m01, o.m10);
+        long[] n01 = Lin.dot(m00, o.m01, m01, o.m11);
+        long[] n10 = Lin.dot(m10, o.m00, m11, o.m10);
+        long[] n11 = Lin.dot(m10, o.m01, m11, o.m11);
         m00 = n00;
         m01 = n01;
         m10 = n10;

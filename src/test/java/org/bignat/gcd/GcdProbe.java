@@ -11,9 +11,11 @@ import org.bignat.div.LimbTestSupport;
  * Probe (a main, not a test) behind the gcd constants and figures: thread CPU time of gcd and
  * extended gcd of random n-bit pairs, BigInteger and the limb algorithms in the same run.
  * Arguments: bit sizes; -Dbigint=false skips BigInteger; -Dhgcd=N sets the half-gcd recursion
- * threshold, -Dgcdhgcd=N the gcd loop's (limbs).
+ * threshold, -Dgcdhgcd=N the gcd loop's (limbs). Thread CPU time counts the calling thread only:
+ * with -Dbignat.parallelism=1 the products run on it too (otherwise the large ones run on the
+ * worker pool, uncounted).
  *
- * <pre>java -cp target/classes:target/test-classes org.bignat.gcd.GcdProbe 65536 1048576</pre>
+ * <pre>java -Dbignat.parallelism=1 -cp target/classes:target/test-classes org.bignat.gcd.GcdProbe 65536 1048576</pre>
  */
 public final class GcdProbe {
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();

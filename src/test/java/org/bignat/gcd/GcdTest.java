@@ -121,6 +121,65 @@ class GcdTest {
         }
     }
 
+    /**
+     * Where the half-gcd applies its matrices and multiplies them by sums of two transform products
+     * (Lin.dot, entries of at least Lin.DOT_THRESHOLD limbs: pairs from about four times that):
+     * sizes either side of 4 and 8 times the threshold, adversarial and random pairs.
+     */
+    @Test
+    void transformSumsAtLargeSizes() {
+        int t = Lin.DOT_THRESHOLD;
+        for (int n : new int[] {4 * t - 1, 4 * t, 4 * t + 1, 8 * t + 1}) {
+            for (BigInteger[] p : adversarial(64 * n)) {
+                check(p[0], p[1]);
+            }
+        }
+        Random rnd = TestRandom.create("GcdTest.large");
+        for (int n : new int[] {8 * t + 1, 16 * t + 3}) {
+            BigInteger a = new BigInteger(64 * n, rnd);
+            BigInteger b = new BigInteger(64 * n - rnd.nextInt(200), rnd);
+            BigInteger g = new BigInteger(64 * n / 8, rnd);
+            check(a, b);
+            check(a.multiply(g), b.multiply(g));
+        }
+    }
+
+    /**
+     * The half-gcd's in-place base case takes exactly the steps of repeated {@link HalfGcd#step}:
+     * same pair, same matrix, same answer, on random and adversarial pairs of every size up to past
+     * the recursion threshold.
+     */
+    @Test
+    void lehmerRunMatchesSteps() {
+        Random rnd = TestRandom.create("GcdTest.lehmerRun");
+        for (int n = 3; n <= Gcd.HGCD_THRESHOLD + 10; n++) {
+            List<BigInteger[]> pairs = adversarial(64 * n - rnd.nextInt(64));
+            pairs.add(new BigInteger[] {new BigInteger(64 * n, rnd), new BigInteger(64 * n, rnd)});
+            pairs.add(new BigInteger[] {new BigInteger(64 * n, rnd), new BigInteger(64 * n - 70, rnd)});
+            for (BigInteger[] p : pairs) {
+                HalfGcd.Pair x = new HalfGcd.Pair(LimbTestSupport.limbs(p[0]), LimbTestSupport.limbs(p[1]));
+                HalfGcd.Pair y = new HalfGcd.Pair(x.a, x.b);
+                int s = x.size() / 2 + 1;
+                if (x.size() <= s) {
+                    continue;
+                }
+                Matrix mx = new Matrix();
+                Matrix my = new Matrix();
+                boolean any = false;
+                while (HalfGcd.step(y, s, my)) {
+                    any = true;
+                }
+                assertEquals(any, LehmerRun.run(x, s, mx), "n=" + n);
+                assertEquals(big(y.a), big(x.a));
+                assertEquals(big(y.b), big(x.b));
+                assertEquals(big(my.m00), big(mx.m00));
+                assertEquals(big(my.m01), big(mx.m01));
+                assertEquals(big(my.m10), big(mx.m10));
+                assertEquals(big(my.m11), big(mx.m11));
+            }
+        }
+    }
+
     @Test
     void randomWithCommonFactors() {
         Random rnd = TestRandom.create("GcdTest.random");

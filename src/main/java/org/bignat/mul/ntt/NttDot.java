@@ -1,0 +1,138 @@
+package org.bignat.mul.ntt;
+
+import org.bignat.core.Parallelism;
+
+/**
+ * Sums of two products, {@code x1 y1 + x2 y2}, as one convolution per prime: the four operands are
+ * transformed, the two pointwise products added, and one inverse transform and one CRT give the sum
+ * (against two of each for two separate products, and a limb addition). The plan keeps one bit of
+ * headroom for the sum (each coefficient below {@code 2 min(na, nb) (2^b - 1)^2}, which the product
+ * of the primes must exceed). Runs on the double-precision transforms ({@link FmaTransform}) with
+ * three to five primes; {@link #available} says whether this JVM has them. This is the linear
+ * combination a 2x2 matrix product and a half-gcd's matrix application are made of.
+ */
+public final class NttDot {
+    private NttDot() {}
+
+    /** Whether the double-precision transforms this class runs on are in use in this JVM. */
+    public static boolean available() {
+        return Kernel.FMA;
+    }
+
+    /**
+     * Returns {@code x1 y1 + x2 y2}, trimmed, for operands without leading zero limbs, none empty
+     * (inputs not modified); only when {@link #available}.
+     */
+    public static long[] multiplyAdd(long[] x1, long[] y1, long[] x2, long[] y2, boolean parallel) {
+        long xBits = Math.max(bits(x1), bits(x2));
+        long yBits = Math.max(bits(y1), bits(y2));
+        NttPlan plan = choose(xBits, yBits);
+        int on = Math.max(x1.length + y1.length, x2.length + y2.length) + 1;
+        long[] out = new long[on];
+        boolean par = Parallelism.enabled(parallel);
+        Runnable body = () -> product(plan, x1, y1, x2, y2, out, par);
+        if (par) {
+            Parallelism.run(body);
+        } else {
+            body.run();
+        }
+        int n = on;
+        while (n > 0 && out[n - 1] == 0) {
+            n--;
+        }
+        return n == on ? out : java.util.Arrays.copyOf(out, n);
+    }
+
+    /**
+     * The modelled time of {@link #multiplyAdd} for operands of at most xBits and yBits bits, in the
+     * units of {@link NttMultiply#cost}: five transforms per prime where a product has three, and one
+     * CRT. Against twice {@code NttMultiply.cost} it tells where the sum is cheaper than two products
+     * on the NTT (not where the power-of-two length of the sum's plan doubles and the products' does not).
+     */
+    public static double cost(long xBits, long yBits) {
+        NttPlan p = choose(xBits, yBits);
+        double n = p.length();
+        double crt = p.primes() == 3 ? 15 : 60;
+        return (p.primes() == 3 ? 1 : 0.8) * (p.primes() * n * (2.5 * p.logN() + 7) + n * crt);
+    }
+
+    /**
+     * The cheapest plan of three to five primes whose transform length holds the product of the
+     * longer operands and whose primes' product exceeds twice the largest coefficient of one
+     * product: {@link NttPlan#maxBits} for a length twice the transform's.
+     */
+    static NttPlan choose(long xBits, long yBits) {
+        NttPlan best = null;
+        double bestCost = Double.MAX_VALUE;
+        for (int r = 3; r <= NttPlan.MAX_PRIMES; r++) {
+            for (int k = 1; k < NttPlan.MAX_LOG; k++) {
+                int b = NttPlan.maxBits(true, r, k + 1);
+                if (b < 1) {
+                    break;
+                }
+                long na = (xBits + b - 1) / b;
+                long nb = (yBits + b - 1) / b;
+                if (na + nb - 1 <= (1L << k)) {
+                    double cost = NttPlan.cost(true, r, k);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = new NttPlan(true, r, k, b);
+                    }
+                    break;
+                }
+            }
+        }
+        if (best == null) {
+            throw new ArithmeticException("product of " + xBits + " and " + yBits + " bits is too long for the NTT");
+        }
+        return best;
+    }
+
+    private static void product(NttPlan plan, long[] x1, long[] y1, long[] x2, long[] y2, long[] out, boolean par) {
+        int r = plan.primes();
+        double[][] d = new double[r][];
+        for (int k = 0; k < r; k++) {
+            d[k] = residues(plan, k, x1, y1, x2, y2, par);
+        }
+        long count = Math.max(plan.coefficients(bits(x1)) + plan.coefficients(bits(y1)),
+                plan.coefficients(bits(x2)) + plan.coefficients(bits(y2))) - 1;
+        FmaNtt.combine(plan, d, (int) count, out, 0, out.length, par);
+    }
+
+    /** The sum's convolution modulo prime k (signed, |.| <= q), as {@link FmaNtt#residues}. */
+    private static double[] residues(NttPlan plan, int k, long[] x1, long[] y1, long[] x2, long[] y2, boolean par) {
+        Prime pr = Prime.FMA[k];
+        int n = plan.length();
+        double[] tw = FmaTwiddles.table(k, plan.logN(), false);
+        double c = Crt.of(plan).fmaScale[k];
+        double[] u = new double[n];
+        double[] v = new double[n];
+        double[] w = new double[n];
+        double[] z = new double[n];
+        Parallelism.both(par,
+                () -> Parallelism.both(par, () -> forward(plan, pr, x1, u, tw, par), () -> forward(plan, pr, y1, v, tw, par)),
+                () -> Parallelism.both(par, () -> forward(plan, pr, x2, w, tw, par), () -> forward(plan, pr, y2, z, tw, par)));
+        double q = pr.pd;
+        double qi = pr.pdInv;
+        Parallelism.forRange(0, n, FmaNtt.GRAIN, par, (i0, i1) -> {
+            FmaTransform.pointwise(u, v, c, i0, i1, q, qi);
+            FmaTransform.pointwise(w, z, c, i0, i1, q, qi);
+            for (int i = i0; i < i1; i++) {
+                double s = u[i] + w[i]; // |s| <= 2q < 2^51: reduced back to |.| <= q/2
+                u[i] = s - q * Math.rint(s * qi);
+            }
+        });
+        FmaTransform.inverse(u, n, FmaTwiddles.table(k, plan.logN(), true), pr, par);
+        return u;
+    }
+
+    private static void forward(NttPlan plan, Prime pr, long[] x, double[] out, double[] tw, boolean par) {
+        int n = plan.length();
+        Split.splitToDouble(x, 0, x.length, plan.coefficients(bits(x)), plan.bits(), pr, out, n, par);
+        FmaTransform.forward(out, n, tw, pr, par);
+    }
+
+    private static long bits(long[] x) {
+        return 64L * x.length - Long.numberOfLeadingZeros(x[x.length - 1]);
+    }
+}

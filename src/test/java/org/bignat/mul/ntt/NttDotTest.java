@@ -1,0 +1,74 @@
+package org.bignat.mul.ntt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link NttDot#multiplyAdd} against BigInteger: random shapes (balanced, unbalanced, the two
+ * products of different lengths), all-ones operands (every coefficient at its largest, where the
+ * plan's extra bit of headroom is needed), single-limb and power-of-two operands, parallel and not.
+ * The seed is printed and replayable with -Dbignat.test.seed=...
+ */
+class NttDotTest {
+    private static final long SEED = Long.getLong("bignat.test.seed", System.nanoTime());
+
+    private static long[] trimmed(long[] x) {
+        int n = x.length;
+        while (n > 0 && x[n - 1] == 0) {
+            n--;
+        }
+        return Arrays.copyOf(x, n);
+    }
+
+    private static long[] nonzero(Random r, int n) {
+        long[] x = NttMultiplyTest.random(r, n);
+        x[n - 1] |= 1L << r.nextInt(64);
+        return x;
+    }
+
+    private static long[] ones(int n) {
+        long[] x = new long[n];
+        Arrays.fill(x, -1L);
+        return x;
+    }
+
+    private static void check(long[] x1, long[] y1, long[] x2, long[] y2, boolean par) {
+        BigInteger want = NttMultiplyTest.big(x1).multiply(NttMultiplyTest.big(y1))
+                .add(NttMultiplyTest.big(x2).multiply(NttMultiplyTest.big(y2)));
+        long[] got = NttDot.multiplyAdd(x1, y1, x2, y2, par);
+        assertEquals(want, NttMultiplyTest.big(got), x1.length + "x" + y1.length + " + " + x2.length + "x" + y2.length);
+        assertEquals(got.length, trimmed(got).length, "trimmed");
+    }
+
+    @Test
+    void randomShapes() {
+        assumeTrue(NttDot.available());
+        System.out.println("NttDotTest seed=" + SEED + " (replay: -Dbignat.test.seed=" + SEED + ")");
+        Random r = new Random(SEED);
+        for (int i = 0; i < 60; i++) {
+            int n1 = 1 + r.nextInt(i < 40 ? 300 : 5000);
+            int m1 = 1 + r.nextInt(i < 40 ? 300 : 5000);
+            int n2 = r.nextBoolean() ? n1 : 1 + r.nextInt(2 * n1);
+            int m2 = r.nextBoolean() ? m1 : 1 + r.nextInt(2 * m1);
+            check(nonzero(r, n1), nonzero(r, m1), nonzero(r, n2), nonzero(r, m2), r.nextBoolean());
+        }
+    }
+
+    @Test
+    void extremeOperands() {
+        assumeTrue(NttDot.available());
+        for (int n : new int[] {1, 2, 17, 256, 1000, 4096, 20000}) {
+            check(ones(n), ones(n), ones(n), ones(n), false);
+            check(ones(n), ones(2 * n + 3), ones(n), ones(2 * n + 3), true);
+            long[] pow = new long[n];
+            pow[n - 1] = 1L << 63;
+            check(pow, pow, ones(n), new long[] {1}, false);
+            check(new long[] {1}, ones(n), new long[] {-1L}, pow, false);
+        }
+    }
+}
