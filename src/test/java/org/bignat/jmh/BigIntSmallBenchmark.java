@@ -345,6 +345,46 @@ public class BigIntSmallBenchmark {
     }
 
     @Benchmark
+    public Object min_bigInteger() {
+        return a.min(b);
+    }
+
+    @Benchmark
+    public Object min_bigInt() {
+        return x.min(y);
+    }
+
+    @Benchmark
+    public Object max_bigInteger() {
+        return a.max(b);
+    }
+
+    @Benchmark
+    public Object max_bigInt() {
+        return x.max(y);
+    }
+
+    @Benchmark
+    public int signum_bigInteger() {
+        return b.signum();
+    }
+
+    @Benchmark
+    public int signum_bigInt() {
+        return y.signum();
+    }
+
+    @Benchmark
+    public int intValue_bigInteger() {
+        return b.intValue();
+    }
+
+    @Benchmark
+    public int intValue_bigInt() {
+        return y.intValue();
+    }
+
+    @Benchmark
     public Object longValue_bigInteger() {
         return b.longValue();
     }
