@@ -102,16 +102,24 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The magnitude in the large form (non-zero); null in the small form. */
     private final transient BigNat mag;
     /**
-     * -1, 0 or 1 (of the value, negation included). A byte, and no cached hash (BigInteger caches
-     * none either), so that a BigInt is 24 bytes with compressed references, not 32: at these sizes
-     * an operation's time follows the bytes it allocates.
+     * The long form's value: {@link #valueOf} of a long outside the cached constants makes one object,
+     * where BigInteger's makes two (a BigInteger and its int[]). The long form is a small form (see
+     * {@link #isSmallForm}) whose {@link #held} and {@link #mag} are both null.
      */
+    private final transient long lv;
+    /**
+     * The long form's value as a BigInteger, made on first need and kept (a racy cache, as String's
+     * hash: BigInteger is immutable, so a thread that sees null only makes another equal one).
+     */
+    private transient BigInteger lvBig;
+    /** -1, 0 or 1 (of the value, negation included). A byte, and no cached hash (BigInteger caches none). */
     private final transient byte sign;
 
     private BigInt(BigInteger value) {
         this.held = value;
         this.negated = false;
         this.mag = null;
+        this.lv = 0;
         this.sign = (byte) value.signum();
     }
 
@@ -120,13 +128,24 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.held = held;
         this.negated = negated;
         this.mag = null;
+        this.lv = 0;
         this.sign = (byte) sign;
+    }
+
+    /** The long form of {@code value}. */
+    private BigInt(long value) {
+        this.held = null;
+        this.negated = false;
+        this.mag = null;
+        this.lv = value;
+        this.sign = (byte) Long.signum(value);
     }
 
     private BigInt(int sign, BigNat mag) {
         this.held = null;
         this.negated = false;
         this.mag = mag;
+        this.lv = 0;
         this.sign = (byte) sign;
     }
 
@@ -135,12 +154,30 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.held = v.held;
         this.negated = v.negated;
         this.mag = v.mag;
+        this.lv = v.lv;
         this.sign = v.sign;
     }
 
-    /** The small form's value as a BigInteger (a new one only when {@link #negated}). */
+    /**
+     * The small form's value as a BigInteger (a new one when {@link #negated}, the cached one in the
+     * long form); only for {@code mag == null}.
+     */
     private BigInteger big() {
-        return negated ? held.negate() : held;
+        BigInteger h = held;
+        if (h == null) {
+            return longBig();
+        }
+        return negated ? h.negate() : h;
+    }
+
+    /** The long form's value as a BigInteger, cached. */
+    private BigInteger longBig() {
+        BigInteger b = lvBig;
+        if (b == null) {
+            b = BigInteger.valueOf(lv);
+            lvBig = b;
+        }
+        return b;
     }
 
     // ------------------------------------------------------------------ form factories
@@ -171,7 +208,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
 
     /** |this| as a BigNat (converted from the small form, O(n)). */
     BigNat nat() {
-        return mag != null ? mag : natOf(held); // |held| is |value| either way
+        return mag != null ? mag : natOf(held != null ? held : longBig()); // |held| is |value| either way
     }
 
     /**
@@ -289,7 +326,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (val >= -16 && val <= 16) {
             return SMALL_CACHE[(int) val + 16];
         }
-        return new BigInt(BigInteger.valueOf(val), false, Long.signum(val));
+        return new BigInt(val);
     }
 
     /**
@@ -363,7 +400,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this + val}
      */
     public BigInt add(BigInt val) {
-        if (mag == null && val.mag == null
+        if (held != null && val.held != null
                 && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
             return new BigInt(big().add(val.big()));
         }
@@ -390,7 +427,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this - val}
      */
     public BigInt subtract(BigInt val) {
-        if (mag == null && val.mag == null
+        if (held != null && val.held != null
                 && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
             return new BigInt(big().subtract(val.big()));
         }
@@ -417,7 +454,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this * val}
      */
     public BigInt multiply(BigInt val) {
-        if (mag == null && val.mag == null) {
+        if (held != null && val.held != null) {
             int a = held.bitLength();
             int b = val.held.bitLength();
             if (a + b <= UNCHECKED_MAX_BITS && Math.min(a, b) < SmallProducts.MIN_BITS) {
@@ -756,6 +793,9 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt negate() {
         if (mag == null) {
+            if (held == null) { // the long form
+                return lv != Long.MIN_VALUE ? new BigInt(-lv) : new BigInt(longBig(), true, 1);
+            }
             return sign == 0 ? this : new BigInt(held, !negated, -sign); // no negated zero (no -0.0)
         }
         return new BigInt(-sign, mag);
@@ -799,7 +839,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (n == 0 || sign == 0) {
             return this;
         }
-        if (mag == null && held.bitLength() + n < SMALL_MAX_BITS) { // +1 bit when negated: within
+        if (mag == null && (held != null ? held.bitLength() : Long.SIZE) + n < SMALL_MAX_BITS) { // +1 bit: negated
             return new BigInt(big().shiftLeft((int) n));
         }
         return large(sign, nat().shiftLeft(n));
@@ -1016,9 +1056,19 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (sign != val.sign) {
             return sign > val.sign ? 1 : -1;
         }
+        if (held != null && val.held != null && !negated && !val.negated) {
+            return held.compareTo(val.held);
+        }
+        return compareSlow(val);
+    }
+
+    /** {@link #compareTo} for operands of the same sign, one of them negated, long or large. */
+    private int compareSlow(BigInt val) {
         if (mag == null && val.mag == null) {
-            int c = held.compareTo(val.held); // -x against -y compares as y against x
-            return negated == val.negated ? (negated ? -c : c) : big().compareTo(val.big());
+            if (held == null && val.held == null) {
+                return Long.compare(lv, val.lv);
+            }
+            return big().compareTo(val.big());
         }
         return sign * BigIntArith.compareMagnitudes(this, val);
     }
@@ -1032,8 +1082,11 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (!(x instanceof BigInt v) || sign != v.sign) {
             return false;
         }
+        if (held != null && v.held != null && negated == v.negated) {
+            return held.equals(v.held);
+        }
         if (mag == null && v.mag == null) {
-            return negated == v.negated ? held.equals(v.held) : big().equals(v.big());
+            return held == null && v.held == null ? lv == v.lv : big().equals(v.big());
         }
         return BigIntArith.compareMagnitudes(this, v) == 0;
     }
@@ -1041,9 +1094,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** A hash of the value, equal to {@link BigInteger#hashCode()} of the same value. */
     @Override
     public int hashCode() {
-        if (mag == null) {
+        if (held != null) {
             int h = held.hashCode(); // BigInteger's hash is its magnitude's times the signum
             return negated ? -h : h;
+        }
+        if (mag == null) {
+            return longBig().hashCode();
         }
         return BigIntBytes.hashOf(sign, mag);
     }
@@ -1113,9 +1169,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The low 32 bits of the two's-complement value. */
     @Override
     public int intValue() {
-        if (mag == null) {
+        if (held != null) {
             int v = held.intValue(); // the low bits of -x are the wrapping negation of x's
             return negated ? -v : v;
+        }
+        if (mag == null) {
+            return (int) lv;
         }
         return (int) longValue();
     }
@@ -1123,9 +1182,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The low 64 bits of the two's-complement value. */
     @Override
     public long longValue() {
-        if (mag == null) {
+        if (held != null) {
             long v = held.longValue();
             return negated ? -v : v;
+        }
+        if (mag == null) {
+            return lv;
         }
         long v = mag.longValue(); // |x| mod 2^64; -|x| mod 2^64 is its wrapping negation
         return sign < 0 ? -v : v;
@@ -1134,9 +1196,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The nearest float (ties to even), infinite when too large, as {@link BigInteger#floatValue()}. */
     @Override
     public float floatValue() {
-        if (mag == null) {
+        if (held != null) {
             float f = held.floatValue(); // round to nearest is symmetric
             return negated ? -f : f;
+        }
+        if (mag == null) {
+            return lv; // long to float rounds to nearest, as BigInteger's
         }
         float f = mag.floatValue(); // round to nearest is symmetric: rounding |x| and negating is exact
         return sign < 0 ? -f : f;
@@ -1145,9 +1210,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The nearest double (ties to even), infinite when too large, as {@link BigInteger#doubleValue()}. */
     @Override
     public double doubleValue() {
-        if (mag == null) {
+        if (held != null) {
             double d = held.doubleValue();
             return negated ? -d : d;
+        }
+        if (mag == null) {
+            return lv; // long to double rounds to nearest, as BigInteger's
         }
         double d = mag.doubleValue();
         return sign < 0 ? -d : d;

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The edges of BigInt's representation: the small form held negated (what {@code negate} and
- * {@code abs} return), values at the long range's ends and past them, and results whose size
+ * {@code abs} return), the long form ({@code valueOf}), values at the long range's ends and past them
+ * (the negation of {@code Long.MIN_VALUE} leaves the long form), and results whose size
  * check is skipped (sums, differences, products and left shifts of operands below
  * {@code SMALL_MAX_BITS - 3} bits) at the bound and on either side of it. Every value is checked
  * against BigInteger in each way it can be held, and every small-form result within the small
@@ -42,12 +43,26 @@ class BigIntFormsTest {
         return list;
     }
 
-    /** Each way to hold {@code v}: as given, as the negation of {@code -v}, and negated twice. */
+    /**
+     * Each way to hold {@code v}: as given, as the negation of {@code -v}, negated twice, through abs,
+     * and in the long form (valueOf) and its negation where {@code v} fits a long.
+     */
     private static BigInt[] holdings(BigInteger v) {
-        return new BigInt[] {
+        List<BigInt> h = new ArrayList<>(List.of(
             BigInt.of(v), BigInt.of(v.negate()).negate(), BigInt.of(v).negate().negate(),
-            v.signum() < 0 ? BigInt.of(v.negate()).negate().abs().negate() : BigInt.of(v.negate()).abs(),
-        };
+            v.signum() < 0 ? BigInt.of(v.negate()).negate().abs().negate() : BigInt.of(v.negate()).abs()));
+        if (v.bitLength() < 64) {
+            h.add(BigInt.valueOf(v.longValue()));
+            h.add(BigInt.valueOf(v.longValue()).negate().negate());
+        }
+        return h.toArray(new BigInt[0]);
+    }
+
+    /** The other operand of a pair: as given, negated, and in the long form where it fits. */
+    private static BigInt[] someHoldings(BigInteger v) {
+        return v.bitLength() < 64
+                ? new BigInt[] {BigInt.of(v), BigInt.of(v.negate()).negate(), BigInt.valueOf(v.longValue())}
+                : new BigInt[] {BigInt.of(v), BigInt.of(v.negate()).negate()};
     }
 
     /**
@@ -102,7 +117,7 @@ class BigIntFormsTest {
         for (BigInteger a : values) {
             for (BigInteger b : values) {
                 for (BigInt x : holdings(a)) {
-                    for (BigInt y : new BigInt[] {BigInt.of(b), BigInt.of(b.negate()).negate()}) {
+                    for (BigInt y : someHoldings(b)) {
                         String c = a.bitLength() + "/" + a.signum() + " with " + b.bitLength() + "/" + b.signum() + ": ";
                         check(c + "add", a.add(b), x.add(y));
                         check(c + "subtract", a.subtract(b), x.subtract(y));
