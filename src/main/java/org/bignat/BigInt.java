@@ -30,7 +30,9 @@ import java.util.Random;
  * that size), so that a value hovering at the border does not convert at every call. The small form
  * may hold the negation of its BigInteger, which {@link #negate} and {@link #abs} return for one new
  * object (BigInteger's own cost); its next operation computes the negation it needs, so sums, products
- * and comparisons of such values still cost what BigInteger's do. Both forms
+ * and comparisons of such values still cost what BigInteger's do. {@link #valueOf} makes a small form
+ * that holds a long (one object, where BigInteger makes a BigInteger and an array) and its BigInteger
+ * on first need. All forms
  * give identical results; the form is invisible except in speed. In the large form, {@code add} and
  * {@code subtract} stay carry-free: operands of the same sign add their redundant magnitudes, and
  * operands of opposite signs decide which magnitude is larger by a top-down scan of their carry-free
