@@ -27,7 +27,12 @@ import java.util.Random;
  * small form), whose intrinsified word loops are the fastest in Java at small sizes; a larger value
  * is held as a sign and a BigNat magnitude (the large form). A result moves to the large form above
  * {@link #SMALL_MAX_BITS} bits and back below {@link #LARGE_MIN_DIGITS} BigNat digits (about half
- * that size), so that a value hovering at the border does not convert at every call. Both forms
+ * that size), so that a value hovering at the border does not convert at every call. The small form
+ * may hold the negation of its BigInteger, which {@link #negate} and {@link #abs} return for one new
+ * object (BigInteger's own cost); its next operation computes the negation it needs, so sums, products
+ * and comparisons of such values still cost what BigInteger's do. {@link #valueOf} makes a small form
+ * that holds a long (one object, where BigInteger makes a BigInteger and an array) and its BigInteger
+ * on first need. All forms
  * give identical results; the form is invisible except in speed. In the large form, {@code add} and
  * {@code subtract} stay carry-free: operands of the same sign add their redundant magnitudes, and
  * operands of opposite signs decide which magnitude is larger by a top-down scan of their carry-free
@@ -59,6 +64,15 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     static final int LARGE_MIN_DIGITS = 135;
 
+    /**
+     * Small-form operands whose held BigIntegers have fewer bits than this give a sum, difference or
+     * product (for a product: the two bit lengths added) that stays within {@link #SMALL_MAX_BITS}, so
+     * the result is wrapped without measuring it: 3 bits of margin, one for the carry (or the product's
+     * bound {@code 2^(a+b)}) and one per operand for a {@link #negated} value (whose bit length may be
+     * one more than its held BigInteger's: {@code -2^k} has k bits, {@code 2^k} has k + 1).
+     */
+    private static final int UNCHECKED_MAX_BITS = SMALL_MAX_BITS - 3;
+
     private static final BigInt[] SMALL_CACHE = new BigInt[33];
 
     static {
@@ -76,32 +90,96 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The value 10. */
     public static final BigInt TEN = SMALL_CACHE[26];
 
-    /** The value in the small form; null in the large form. */
-    private final transient BigInteger small;
+    /**
+     * The small form's BigInteger: the value itself, or its negation when {@link #negated}; null in
+     * the large form.
+     */
+    private final transient BigInteger held;
+    /**
+     * Whether the small form's value is {@code -held}: {@link #negate} and {@link #abs} then cost one
+     * object, as BigInteger's do, instead of a BigInteger and a BigInt. Only those two set it; every
+     * other small-form result holds its value itself. Never set for zero.
+     */
+    private final transient boolean negated;
     /** The magnitude in the large form (non-zero); null in the small form. */
     private final transient BigNat mag;
-    /** -1, 0 or 1. */
-    private final transient int sign;
-    /** Cached hash of the large form; 0 = not yet computed (racy single-word cache, as String's). */
-    private transient int hash;
+    /**
+     * The long form's value: {@link #valueOf} of a long outside the cached constants makes one object,
+     * where BigInteger's makes two (a BigInteger and its int[]). The long form is a small form (see
+     * {@link #isSmallForm}) whose {@link #held} and {@link #mag} are both null.
+     */
+    private final transient long lv;
+    /**
+     * The long form's value as a BigInteger, made on first need and kept (a racy cache, as String's
+     * hash: BigInteger is immutable, so a thread that sees null only makes another equal one).
+     */
+    private transient BigInteger lvBig;
+    /** -1, 0 or 1 (of the value, negation included). A byte, and no cached hash (BigInteger caches none). */
+    private final transient byte sign;
 
-    private BigInt(BigInteger small) {
-        this.small = small;
+    private BigInt(BigInteger value) {
+        this.held = value;
+        this.negated = false;
         this.mag = null;
-        this.sign = small.signum();
+        this.lv = 0;
+        this.sign = (byte) value.signum();
+    }
+
+    /** The small form {@code negated ? -held : held} of sign {@code sign}. */
+    private BigInt(BigInteger held, boolean negated, int sign) {
+        this.held = held;
+        this.negated = negated;
+        this.mag = null;
+        this.lv = 0;
+        this.sign = (byte) sign;
+    }
+
+    /** The long form of {@code value}. */
+    private BigInt(long value) {
+        this.held = null;
+        this.negated = false;
+        this.mag = null;
+        this.lv = value;
+        this.sign = (byte) Long.signum(value);
     }
 
     private BigInt(int sign, BigNat mag) {
-        this.small = null;
+        this.held = null;
+        this.negated = false;
         this.mag = mag;
-        this.sign = sign;
+        this.lv = 0;
+        this.sign = (byte) sign;
     }
 
     /** The copy constructor behind the public constructors (their work is done by factories). */
     private BigInt(BigInt v) {
-        this.small = v.small;
+        this.held = v.held;
+        this.negated = v.negated;
         this.mag = v.mag;
+        this.lv = v.lv;
         this.sign = v.sign;
+    }
+
+    /**
+     * The small form's value as a BigInteger (a new one when {@link #negated}, the cached one in the
+     * long form); only for {@code mag == null}.
+     */
+    private BigInteger big() {
+        BigInteger h = held;
+        if (h == null) {
+            return longBig();
+        }
+        return negated ? h.negate() : h;
+    }
+
+    /** The long form's value as a BigInteger, cached. */
+    private BigInteger longBig() {
+        BigInteger b = lvBig;
+        if (b == null) {
+            b = BigInteger.valueOf(lv);
+            lvBig = b;
+        }
+        return b;
     }
 
     // ------------------------------------------------------------------ form factories
@@ -132,7 +210,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
 
     /** |this| as a BigNat (converted from the small form, O(n)). */
     BigNat nat() {
-        return mag != null ? mag : natOf(small);
+        return mag != null ? mag : natOf(held != null ? held : longBig()); // |held| is |value| either way
     }
 
     /**
@@ -150,7 +228,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
 
     /** The BigInteger of the small form (null in the large form). */
     BigInteger smallValue() {
-        return small;
+        return mag == null ? big() : null;
     }
 
     // ------------------------------------------------------------------ constructors and conversions
@@ -250,7 +328,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (val >= -16 && val <= 16) {
             return SMALL_CACHE[(int) val + 16];
         }
-        return new BigInt(BigInteger.valueOf(val));
+        return new BigInt(val);
     }
 
     /**
@@ -300,7 +378,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInteger toBigInteger() {
         if (mag == null) {
-            return small;
+            return big();
         }
         BigInteger m = mag.toBigInteger();
         return sign < 0 ? m.negate() : m;
@@ -324,8 +402,16 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this + val}
      */
     public BigInt add(BigInt val) {
+        if (held != null && val.held != null
+                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
+            return new BigInt(big().add(val.big()));
+        }
+        return addSlow(val);
+    }
+
+    private BigInt addSlow(BigInt val) {
         if (mag == null && val.mag == null) {
-            return small(small.add(val.small));
+            return small(big().add(val.big()));
         }
         if (val.sign == 0) {
             return this;
@@ -343,8 +429,16 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this - val}
      */
     public BigInt subtract(BigInt val) {
+        if (held != null && val.held != null
+                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
+            return new BigInt(big().subtract(val.big()));
+        }
+        return subtractSlow(val);
+    }
+
+    private BigInt subtractSlow(BigInt val) {
         if (mag == null && val.mag == null) {
-            return small(small.subtract(val.small));
+            return small(big().subtract(val.big()));
         }
         if (val.sign == 0) {
             return this;
@@ -362,9 +456,21 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this * val}
      */
     public BigInt multiply(BigInt val) {
+        if (held != null && val.held != null) {
+            int a = held.bitLength();
+            int b = val.held.bitLength();
+            if (a + b <= UNCHECKED_MAX_BITS && Math.min(a, b) < SmallProducts.MIN_BITS) {
+                return new BigInt(big().multiply(val.big()));
+            }
+        }
+        return multiplySlow(val);
+    }
+
+    private BigInt multiplySlow(BigInt val) {
         if (mag == null && val.mag == null) {
-            return SmallProducts.applies(small, val.small) ? SmallProducts.multiply(small, val.small)
-                    : small(small.multiply(val.small));
+            BigInteger a = big();
+            BigInteger b = val.big();
+            return SmallProducts.applies(a, b) ? SmallProducts.multiply(a, b) : small(a.multiply(b));
         }
         if (sign == 0 || val.sign == 0) {
             return ZERO;
@@ -393,7 +499,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     public BigInt divide(BigInt val) {
         checkDivisor(val);
         if (mag == null && val.mag == null) {
-            return small(small.divide(val.small));
+            return small(big().divide(val.big()));
         }
         if (divideOnBigInteger(val)) {
             return small(toBigInteger().divide(val.toBigInteger()));
@@ -411,7 +517,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     public BigInt remainder(BigInt val) {
         checkDivisor(val);
         if (mag == null && val.mag == null) {
-            return small(small.remainder(val.small));
+            return small(big().remainder(val.big()));
         }
         if (divideOnBigInteger(val)) {
             return small(toBigInteger().remainder(val.toBigInteger()));
@@ -450,7 +556,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
 
     /** The bit length of |this|, in either form. */
     private long magnitudeBits() {
-        return mag != null ? mag.bitLength() : small.bitLength();
+        return mag != null ? mag.bitLength() : big().bitLength();
     }
 
     private static void checkDivisor(BigInt val) {
@@ -471,7 +577,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
             throw new ArithmeticException("BigInt: modulus not positive");
         }
         if (mag == null && m.mag == null) {
-            return small(small.mod(m.small));
+            return small(big().mod(m.big()));
         }
         BigInt r = remainder(m);
         return r.sign < 0 ? r.add(m) : r;
@@ -494,8 +600,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (sign == 0 || exponent == 1) {
             return this;
         }
-        if (mag == null && (long) small.bitLength() * exponent <= SMALL_MAX_BITS) {
-            return new BigInt(small.pow(exponent));
+        if (mag == null && (long) big().bitLength() * exponent <= SMALL_MAX_BITS) {
+            return new BigInt(big().pow(exponent));
         }
         return BigIntArith.pow(sign, nat(), exponent);
     }
@@ -508,8 +614,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt sqrt() {
         checkSqrt();
-        if (mag == null && small.bitLength() < BigMath.SQRT_CROSSOVER_BITS) {
-            return new BigInt(small.sqrt());
+        if (mag == null && big().bitLength() < BigMath.SQRT_CROSSOVER_BITS) {
+            return new BigInt(big().sqrt());
         }
         return large(1, nat().sqrt());
     }
@@ -522,8 +628,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt[] sqrtAndRemainder() {
         checkSqrt();
-        if (mag == null && small.bitLength() < BigMath.SQRT_CROSSOVER_BITS) {
-            BigInteger[] sr = small.sqrtAndRemainder();
+        if (mag == null && big().bitLength() < BigMath.SQRT_CROSSOVER_BITS) {
+            BigInteger[] sr = big().sqrtAndRemainder();
             return new BigInt[] {new BigInt(sr[0]), new BigInt(sr[1])};
         }
         BigNat[] sr = nat().sqrtAndRemainder();
@@ -582,8 +688,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt gcd(BigInt val) {
         if (mag == null && val.mag == null
-                && Math.max(small.bitLength(), val.small.bitLength()) < BigMath.GCD_CROSSOVER_BITS) {
-            return new BigInt(small.gcd(val.small));
+                && Math.max(big().bitLength(), val.big().bitLength()) < BigMath.GCD_CROSSOVER_BITS) {
+            return new BigInt(big().gcd(val.big()));
         }
         if (sign == 0) {
             return val.abs();
@@ -607,8 +713,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     public BigInt modPow(BigInt exponent, BigInt m) {
         Objects.requireNonNull(exponent, "exponent");
         checkModulus(m);
-        if (m.mag == null && m.small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
-            return small(toBigInteger().modPow(exponent.toBigInteger(), m.small));
+        if (m.mag == null && m.big().bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(toBigInteger().modPow(exponent.toBigInteger(), m.big()));
         }
         BigInt base = this;
         BigInt e = exponent;
@@ -628,8 +734,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt modInverse(BigInt m) {
         checkModulus(m);
-        if (m.mag == null && m.small.bitLength() < BigMath.MODINVERSE_CROSSOVER_BITS) {
-            return small(toBigInteger().modInverse(m.small));
+        if (m.mag == null && m.big().bitLength() < BigMath.MODINVERSE_CROSSOVER_BITS) {
+            return small(toBigInteger().modInverse(m.big()));
         }
         return large(1, mod(m).nat().modInverse(m.nat()));
     }
@@ -651,8 +757,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (certainty <= 0) {
             return true;
         }
-        if (mag == null && small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
-            return small.isProbablePrime(certainty);
+        if (mag == null && big().bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return big().isProbablePrime(certainty);
         }
         return nat().isProbablePrime(certainty);
     }
@@ -667,8 +773,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (sign < 0) {
             throw new ArithmeticException("start < 0: " + this);
         }
-        if (mag == null && small.bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
-            return small(small.nextProbablePrime());
+        if (mag == null && big().bitLength() < BigMath.MODPOW_CROSSOVER_BITS) {
+            return small(big().nextProbablePrime());
         }
         return large(1, nat().nextProbablePrime());
     }
@@ -688,7 +794,13 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code -this}
      */
     public BigInt negate() {
-        return mag == null ? new BigInt(small.negate()) : new BigInt(-sign, mag);
+        if (mag == null) {
+            if (held == null) { // the long form
+                return lv != Long.MIN_VALUE ? new BigInt(-lv) : new BigInt(longBig(), true, 1);
+            }
+            return sign == 0 ? this : new BigInt(held, !negated, -sign); // no negated zero (no -0.0)
+        }
+        return new BigInt(-sign, mag);
     }
 
     /**
@@ -729,8 +841,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (n == 0 || sign == 0) {
             return this;
         }
-        if (mag == null && small.bitLength() + n <= SMALL_MAX_BITS) {
-            return new BigInt(small.shiftLeft((int) n));
+        if (mag == null && (held != null ? held.bitLength() : Long.SIZE) + n < SMALL_MAX_BITS) { // +1 bit: negated
+            return new BigInt(big().shiftLeft((int) n));
         }
         return large(sign, nat().shiftLeft(n));
     }
@@ -740,10 +852,11 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
             return this;
         }
         if (mag == null) {
-            if (n >= small.bitLength()) {
+            BigInteger v = big();
+            if (n >= v.bitLength()) {
                 return sign < 0 ? valueOf(-1) : ZERO;
             }
-            return new BigInt(small.shiftRight((int) n));
+            return new BigInt(v.shiftRight((int) n));
         }
         return BigIntBits.shiftRight(sign, mag, n);
     }
@@ -756,7 +869,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt and(BigInt val) {
         if (mag == null && val.mag == null) {
-            return new BigInt(small.and(val.small));
+            return new BigInt(big().and(val.big()));
         }
         return BigIntBits.and(sign, nat(), val.sign, val.nat());
     }
@@ -769,7 +882,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt or(BigInt val) {
         if (mag == null && val.mag == null) {
-            return new BigInt(small.or(val.small));
+            return new BigInt(big().or(val.big()));
         }
         return BigIntBits.or(sign, nat(), val.sign, val.nat());
     }
@@ -782,7 +895,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt xor(BigInt val) {
         if (mag == null && val.mag == null) {
-            return new BigInt(small.xor(val.small));
+            return new BigInt(big().xor(val.big()));
         }
         return BigIntBits.xor(sign, nat(), val.sign, val.nat());
     }
@@ -794,7 +907,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt not() {
         if (mag == null) {
-            return small(small.not());
+            return small(big().not());
         }
         return sign > 0 ? large(-1, mag.add(BigNat.ONE)) : large(1, mag.subtract(BigNat.ONE));
     }
@@ -807,7 +920,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt andNot(BigInt val) {
         if (mag == null && val.mag == null) {
-            return new BigInt(small.andNot(val.small));
+            return new BigInt(big().andNot(val.big()));
         }
         return and(val.not());
     }
@@ -824,7 +937,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
             throw new ArithmeticException("Negative bit address");
         }
         if (mag == null) {
-            return small.testBit(n);
+            return big().testBit(n);
         }
         return BigIntBits.testBit(sign, mag, n);
     }
@@ -839,7 +952,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     public BigInt setBit(int n) {
         checkBit(n);
         if (mag == null && n < SMALL_MAX_BITS) {
-            return new BigInt(small.setBit(n));
+            return new BigInt(big().setBit(n));
         }
         if (testBit(n)) {
             return this; // set already (a negative value's high bits): no 2^n built, n may be near 2^31
@@ -857,7 +970,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     public BigInt clearBit(int n) {
         checkBit(n);
         if (mag == null && n < SMALL_MAX_BITS) {
-            return small(small.clearBit(n));
+            return small(big().clearBit(n));
         }
         if (!testBit(n)) {
             return this; // clear already (a positive value's high bits): no 2^n built, n may be near 2^31
@@ -875,7 +988,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     public BigInt flipBit(int n) {
         checkBit(n);
         if (mag == null && n < SMALL_MAX_BITS) {
-            return small(small.flipBit(n));
+            return small(big().flipBit(n));
         }
         return xor(powerOfTwo(n));
     }
@@ -897,7 +1010,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public int getLowestSetBit() {
         if (mag == null) {
-            return small.getLowestSetBit();
+            return big().getLowestSetBit();
         }
         return toIntBits(BigIntBits.lowestSetBit(mag), "getLowestSetBit");
     }
@@ -911,7 +1024,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public int bitLength() {
         if (mag == null) {
-            return small.bitLength();
+            return big().bitLength();
         }
         return toIntBits(BigIntBits.bitLength(sign, mag), "bitLength");
     }
@@ -925,7 +1038,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public int bitCount() {
         if (mag == null) {
-            return small.bitCount();
+            return big().bitCount();
         }
         return toIntBits(BigIntBits.bitCount(sign, mag), "bitCount");
     }
@@ -942,11 +1055,22 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** Compares the values: -1, 0 or 1. */
     @Override
     public int compareTo(BigInt val) {
-        if (mag == null && val.mag == null) {
-            return small.compareTo(val.small);
-        }
         if (sign != val.sign) {
             return sign > val.sign ? 1 : -1;
+        }
+        if (held != null && val.held != null && !negated && !val.negated) {
+            return held.compareTo(val.held);
+        }
+        return compareSlow(val);
+    }
+
+    /** {@link #compareTo} for operands of the same sign, one of them negated, long or large. */
+    private int compareSlow(BigInt val) {
+        if (mag == null && val.mag == null) {
+            if (held == null && val.held == null) {
+                return Long.compare(lv, val.lv);
+            }
+            return big().compareTo(val.big());
         }
         return sign * BigIntArith.compareMagnitudes(this, val);
     }
@@ -957,27 +1081,29 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (x == this) {
             return true;
         }
-        if (!(x instanceof BigInt v)) {
+        if (!(x instanceof BigInt v) || sign != v.sign) {
             return false;
         }
-        if (mag == null && v.mag == null) {
-            return small.equals(v.small);
+        if (held != null && v.held != null && negated == v.negated) {
+            return held.equals(v.held);
         }
-        return sign == v.sign && BigIntArith.compareMagnitudes(this, v) == 0;
+        if (mag == null && v.mag == null) {
+            return held == null && v.held == null ? lv == v.lv : big().equals(v.big());
+        }
+        return BigIntArith.compareMagnitudes(this, v) == 0;
     }
 
     /** A hash of the value, equal to {@link BigInteger#hashCode()} of the same value. */
     @Override
     public int hashCode() {
+        if (held != null) {
+            int h = held.hashCode(); // BigInteger's hash is its magnitude's times the signum
+            return negated ? -h : h;
+        }
         if (mag == null) {
-            return small.hashCode();
+            return longBig().hashCode();
         }
-        int h = hash;
-        if (h == 0) {
-            h = BigIntBytes.hashOf(sign, mag);
-            hash = h;
-        }
-        return h;
+        return BigIntBytes.hashOf(sign, mag);
     }
 
     /**
@@ -1013,8 +1139,8 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         if (radix < Character.MIN_RADIX || radix > Character.MAX_RADIX) {
             radix = 10;
         }
-        if (mag == null && small.bitLength() < BigMath.RADIX_CROSSOVER_BITS) {
-            return small.toString(radix);
+        if (mag == null && big().bitLength() < BigMath.RADIX_CROSSOVER_BITS) {
+            return big().toString(radix);
         }
         String s = nat().toString(radix);
         return sign < 0 ? "-" + s : s;
@@ -1035,7 +1161,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public byte[] toByteArray() {
         if (mag == null) {
-            return small.toByteArray();
+            return big().toByteArray();
         }
         return BigIntBytes.toTwosComplement(sign, mag, BigIntBits.bitLength(sign, mag));
     }
@@ -1045,14 +1171,25 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The low 32 bits of the two's-complement value. */
     @Override
     public int intValue() {
-        return mag == null ? small.intValue() : (int) longValue();
+        if (held != null) {
+            int v = held.intValue(); // the low bits of -x are the wrapping negation of x's
+            return negated ? -v : v;
+        }
+        if (mag == null) {
+            return (int) lv;
+        }
+        return (int) longValue();
     }
 
     /** The low 64 bits of the two's-complement value. */
     @Override
     public long longValue() {
+        if (held != null) {
+            long v = held.longValue();
+            return negated ? -v : v;
+        }
         if (mag == null) {
-            return small.longValue();
+            return lv;
         }
         long v = mag.longValue(); // |x| mod 2^64; -|x| mod 2^64 is its wrapping negation
         return sign < 0 ? -v : v;
@@ -1061,8 +1198,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The nearest float (ties to even), infinite when too large, as {@link BigInteger#floatValue()}. */
     @Override
     public float floatValue() {
+        if (held != null) {
+            float f = held.floatValue(); // round to nearest is symmetric
+            return negated ? -f : f;
+        }
         if (mag == null) {
-            return small.floatValue();
+            return lv; // long to float rounds to nearest, as BigInteger's
         }
         float f = mag.floatValue(); // round to nearest is symmetric: rounding |x| and negating is exact
         return sign < 0 ? -f : f;
@@ -1071,8 +1212,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** The nearest double (ties to even), infinite when too large, as {@link BigInteger#doubleValue()}. */
     @Override
     public double doubleValue() {
+        if (held != null) {
+            double d = held.doubleValue();
+            return negated ? -d : d;
+        }
         if (mag == null) {
-            return small.doubleValue();
+            return lv; // long to double rounds to nearest, as BigInteger's
         }
         double d = mag.doubleValue();
         return sign < 0 ? -d : d;

@@ -7,7 +7,8 @@ import java.util.Random;
 
 /**
  * Operands for the BigInt tests: signed random and adversarial values as BigIntegers (the oracle),
- * and BigInts of the same value in each of BigInt's forms: the small (BigInteger) form, the large
+ * and BigInts of the same value in each of BigInt's forms: the small (BigInteger) form, the small
+ * form held negated (the negation of the opposite value), the long form (valueOf), the large
  * (BigNat) form at any size, and the large form with a redundant magnitude (digits at the extremes
  * of the digit range), so that every code path meets small and large operands alike.
  */
@@ -60,11 +61,17 @@ final class BigIntValues {
         return list;
     }
 
-    /** {@code v} as a BigInt in a random form (small, large, or large with a redundant magnitude). */
+    /**
+     * {@code v} as a BigInt in a random form (small, small held negated, the long form where it fits,
+     * large, or large with a redundant magnitude).
+     */
     static BigInt form(Random r, BigInteger v) {
-        switch (r.nextInt(3)) {
+        switch (r.nextInt(4)) {
             case 0:
                 return BigInt.of(v);
+            case 3:
+                return v.bitLength() < 64 && r.nextBoolean() ? BigInt.valueOf(v.longValue()) // the long form
+                        : BigInt.of(v.negate()).negate();
             case 1:
                 return BigInt.largeForm(v.signum(), BigNat.of(v.abs()));
             default:

@@ -203,18 +203,23 @@ final class Gens {
     }
 
     /**
-     * BigInts of the sizes {@code bits}, each in one of BigInt's forms: small (BigInteger), large
-     * (BigNat magnitude) at any size, large with a redundant magnitude.
+     * BigInts of the sizes {@code bits}, each in one of BigInt's forms: small (BigInteger), small and
+     * negated (the negation of the opposite value: held as {@code -v}) or, for odd values that fit a
+     * long, the long form (valueOf), large (BigNat magnitude) at any size, large with a redundant
+     * magnitude.
      */
     static Gen<Int> ints(Gen<Integer> bits) {
         Gen<BigInteger> values = signed(bits);
         Gen<Int> small = values.map(v -> new Int(v, BigInt.of(v)));
+        Gen<Int> negated = values.map(v -> new Int(v, v.bitLength() < 64 && v.testBit(0)
+                ? BigInt.valueOf(v.longValue()) // the long form, for half of the long values
+                : BigInt.of(v.negate()).negate()));
         Gen<Int> large = values.map(v -> new Int(v, BigInt.largeForm(v.signum(), BigNat.of(v.abs()))));
         Gen<Int> redundant = values.flatMap(v -> redundantDigits(v.bitLength() / Digits.W + 1).map(d -> {
             BigNat y = BigNat.ofDigits(d);
             return new Int(v, BigInt.largeForm(v.signum(), BigNat.of(v.abs()).add(y).subtract(y)));
         }));
-        return Generate.frequency(Pair.of(2, small), Pair.of(1, large), Pair.of(1, redundant));
+        return Generate.frequency(Pair.of(2, small), Pair.of(1, negated), Pair.of(1, large), Pair.of(1, redundant));
     }
 
     // ------------------------------------------------------------------ reporting

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * signs: {@code a > 0}, {@code b < 0}; {@code d} a positive divisor of half the size). The target is
  * a ratio bigInt / bigInteger of at most 1.5 for every operation and size.
  *
- * <p>Run: {@code mvn -B -q test-compile exec:exec -Pjmh -Djmh.args="BigIntSmall -f 1 -wi 3 -i 5 -w 300ms -r 300ms"}.
+ * <p>Run: {@code mvn -B -q test-compile exec:exec -Pjmh -Djmh.args="BigIntSmall -f 2 -wi 3 -i 4 -w 200ms -r 200ms"}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -342,6 +342,46 @@ public class BigIntSmallBenchmark {
     @Benchmark
     public Object fromBytes_bigInt() {
         return new BigInt(bytes);
+    }
+
+    @Benchmark
+    public Object min_bigInteger() {
+        return a.min(b);
+    }
+
+    @Benchmark
+    public Object min_bigInt() {
+        return x.min(y);
+    }
+
+    @Benchmark
+    public Object max_bigInteger() {
+        return a.max(b);
+    }
+
+    @Benchmark
+    public Object max_bigInt() {
+        return x.max(y);
+    }
+
+    @Benchmark
+    public int signum_bigInteger() {
+        return b.signum();
+    }
+
+    @Benchmark
+    public int signum_bigInt() {
+        return y.signum();
+    }
+
+    @Benchmark
+    public int intValue_bigInteger() {
+        return b.intValue();
+    }
+
+    @Benchmark
+    public int intValue_bigInt() {
+        return y.intValue();
     }
 
     @Benchmark
