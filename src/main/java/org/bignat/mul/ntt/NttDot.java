@@ -62,30 +62,7 @@ public final class NttDot {
      * product: {@link NttPlan#maxBits} for a length twice the transform's.
      */
     static NttPlan choose(long xBits, long yBits) {
-        NttPlan best = null;
-        double bestCost = Double.MAX_VALUE;
-        for (int r = 3; r <= NttPlan.MAX_PRIMES; r++) {
-            for (int k = 1; k < NttPlan.MAX_LOG; k++) {
-                int b = NttPlan.maxBits(true, r, k + 1);
-                if (b < 1) {
-                    break;
-                }
-                long na = (xBits + b - 1) / b;
-                long nb = (yBits + b - 1) / b;
-                if (na + nb - 1 <= (1L << k)) {
-                    double cost = NttPlan.cost(true, r, k);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = new NttPlan(true, r, k, b);
-                    }
-                    break;
-                }
-            }
-        }
-        if (best == null) {
-            throw new ArithmeticException("product of " + xBits + " and " + yBits + " bits is too long for the NTT");
-        }
-        return best;
+        return NttPlan.choose(xBits, yBits, true, 3, 1);
     }
 
     private static void product(NttPlan plan, long[] x1, long[] y1, long[] x2, long[] y2, long[] out, boolean par) {

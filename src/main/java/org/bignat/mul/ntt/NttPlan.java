@@ -60,11 +60,20 @@ record NttPlan(boolean fma, int primes, int logN, int bits) {
 
     /** The cheapest plan of the given kind for operands of aBits and bBits bits (both >= 1). */
     static NttPlan choose(long aBits, long bBits, boolean fma) {
+        return choose(aBits, bBits, fma, 2, 0);
+    }
+
+    /**
+     * The cheapest plan of the given kind with at least {@code minPrimes} primes for operands of aBits
+     * and bBits bits (both >= 1), its coefficient bound that of a length 2^headroom times the
+     * transform's: a sum of 2^headroom products then still fits the primes' product.
+     */
+    static NttPlan choose(long aBits, long bBits, boolean fma, int minPrimes, int headroom) {
         NttPlan best = null;
         double bestCost = Double.MAX_VALUE;
-        for (int r = 2; r <= MAX_PRIMES; r++) {
-            for (int k = 1; k <= MAX_LOG; k++) {
-                int b = maxBits(fma, r, k);
+        for (int r = minPrimes; r <= MAX_PRIMES; r++) {
+            for (int k = 1; k + headroom <= MAX_LOG; k++) {
+                int b = maxBits(fma, r, k + headroom);
                 if (b < 1) {
                     break;
                 }
