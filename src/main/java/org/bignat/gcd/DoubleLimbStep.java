@@ -34,6 +34,29 @@ final class DoubleLimbStep {
     private DoubleLimbStep() {}
 
     /**
+     * The leading two limbs of a and b from limb n - 1 down (limbs past an array's end read as 0),
+     * {@code top = {ah, al, bh, bl}}: shifted left together by the leading zeros of
+     * {@code a[n - 1] | b[n - 1]} when {@code normalize} (then n >= 3 unless no shift is needed),
+     * the limbs as they stand otherwise. The input of {@link #reduce}.
+     */
+    static void leadingLimbs(long[] a, long[] b, int n, boolean normalize, long[] top) {
+        long a1 = HalfGcd.get(a, n - 1), a2 = HalfGcd.get(a, n - 2);
+        long b1 = HalfGcd.get(b, n - 1), b2 = HalfGcd.get(b, n - 2);
+        long mask = a1 | b1;
+        if (!normalize || mask < 0) {
+            top[0] = a1; top[1] = a2;
+            top[2] = b1; top[3] = b2;
+        } else {
+            int sh = Long.numberOfLeadingZeros(mask);
+            long a3 = HalfGcd.get(a, n - 3), b3 = HalfGcd.get(b, n - 3);
+            top[0] = (a1 << sh) | (a2 >>> (64 - sh));
+            top[1] = (a2 << sh) | (a3 >>> (64 - sh));
+            top[2] = (b1 << sh) | (b2 >>> (64 - sh));
+            top[3] = (b2 << sh) | (b3 >>> (64 - sh));
+        }
+    }
+
+    /**
      * Fills {@code u = {u00, u01, u10, u11}} and returns true, or returns false when no reduction is
      * possible (one value is below 2^65 or the difference is).
      */

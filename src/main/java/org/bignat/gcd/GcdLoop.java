@@ -73,22 +73,12 @@ final class GcdLoop {
         long[] tb = new long[cap];
         int na = ab.a.length, nb = ab.b.length;
         long[] u = new long[4];
+        long[] top = new long[4];
         while (na > 0 && nb > 0) {
             int n = Math.max(na, nb);
             if (n > 2) {
-                long mask = a[n - 1] | b[n - 1];
-                long ah, al, bh, bl;
-                if (mask < 0) {
-                    ah = a[n - 1]; al = a[n - 2];
-                    bh = b[n - 1]; bl = b[n - 2];
-                } else {
-                    int sh = Long.numberOfLeadingZeros(mask);
-                    ah = (a[n - 1] << sh) | (a[n - 2] >>> (64 - sh));
-                    al = (a[n - 2] << sh) | (a[n - 3] >>> (64 - sh));
-                    bh = (b[n - 1] << sh) | (b[n - 2] >>> (64 - sh));
-                    bl = (b[n - 2] << sh) | (b[n - 3] >>> (64 - sh));
-                }
-                if (DoubleLimbStep.reduce(ah, al, bh, bl, u)) {
+                DoubleLimbStep.leadingLimbs(a, b, n, true, top);
+                if (DoubleLimbStep.reduce(top[0], top[1], top[2], top[3], u)) {
                     int na1 = LimbLin.mulSub(ta, a, na, u[3], b, nb, u[1], n);
                     nb = LimbLin.mulSub(tb, b, nb, u[0], a, na, u[2], n);
                     na = na1;

@@ -134,26 +134,14 @@ final class HalfGcd {
     static boolean step(Pair ab, int s, Matrix m) {
         long[] a = ab.a, b = ab.b;
         int n = ab.size();
-        long mask = get(a, n - 1) | get(b, n - 1);
-        long ah, al, bh, bl;
-        if (n == s + 1) {
-            if (Long.compareUnsigned(mask, 4) < 0) {
-                return subdivide(ab, s, m);
-            }
-            ah = get(a, n - 1); al = get(a, n - 2);
-            bh = get(b, n - 1); bl = get(b, n - 2);
-        } else if (mask < 0) {
-            ah = get(a, n - 1); al = get(a, n - 2);
-            bh = get(b, n - 1); bl = get(b, n - 2);
-        } else {
-            int sh = Long.numberOfLeadingZeros(mask);
-            ah = (get(a, n - 1) << sh) | (get(a, n - 2) >>> (64 - sh));
-            al = (get(a, n - 2) << sh) | (get(a, n - 3) >>> (64 - sh));
-            bh = (get(b, n - 1) << sh) | (get(b, n - 2) >>> (64 - sh));
-            bl = (get(b, n - 2) << sh) | (get(b, n - 3) >>> (64 - sh));
+        boolean atBound = n == s + 1;
+        if (atBound && Long.compareUnsigned(get(a, n - 1) | get(b, n - 1), 4) < 0) {
+            return subdivide(ab, s, m);
         }
+        long[] top = new long[4];
+        DoubleLimbStep.leadingLimbs(a, b, n, !atBound, top);
         long[] u = new long[4];
-        if (DoubleLimbStep.reduce(ah, al, bh, bl, u)) {
+        if (DoubleLimbStep.reduce(top[0], top[1], top[2], top[3], u)) {
             m.mulSmall(u);
             long[] ra = new long[n];
             long[] rb = new long[n];

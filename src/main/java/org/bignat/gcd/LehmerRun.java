@@ -38,30 +38,21 @@ final class LehmerRun {
         m11[0] = 1;
         int r0 = 1, r1 = 1;
         long[] u = new long[4];
+        long[] top = new long[4];
         boolean success = false;
         while (true) {
             int n = Math.max(na, nb);
             if (n <= s) {
                 break;
             }
-            long mask = a[n - 1] | b[n - 1];
-            long ah, al, bh, bl;
-            boolean tryStep = true;
-            if (n == s + 1) {
-                tryStep = Long.compareUnsigned(mask, 4) >= 0;
-                ah = a[n - 1]; al = a[n - 2];
-                bh = b[n - 1]; bl = b[n - 2];
-            } else if (mask < 0) {
-                ah = a[n - 1]; al = a[n - 2];
-                bh = b[n - 1]; bl = b[n - 2];
-            } else {
-                int sh = Long.numberOfLeadingZeros(mask);
-                ah = (a[n - 1] << sh) | (a[n - 2] >>> (64 - sh));
-                al = (a[n - 2] << sh) | (a[n - 3] >>> (64 - sh));
-                bh = (b[n - 1] << sh) | (b[n - 2] >>> (64 - sh));
-                bl = (b[n - 2] << sh) | (b[n - 3] >>> (64 - sh));
+            // at the bound the step needs a leading limb of at least 4 and takes the limbs unshifted
+            boolean atBound = n == s + 1;
+            boolean stepped = false;
+            if (!atBound || Long.compareUnsigned(a[n - 1] | b[n - 1], 4) >= 0) {
+                DoubleLimbStep.leadingLimbs(a, b, n, !atBound, top);
+                stepped = DoubleLimbStep.reduce(top[0], top[1], top[2], top[3], u);
             }
-            if (tryStep && DoubleLimbStep.reduce(ah, al, bh, bl, u)) {
+            if (stepped) {
                 // (a; b) = U^-1 (a; b): a' = u11 a - u01 b, b' = u00 b - u10 a
                 int na1 = LimbLin.mulSub(ta, a, na, u[3], b, nb, u[1], n);
                 nb = LimbLin.mulSub(tb, b, nb, u[0], a, na, u[2], n);
