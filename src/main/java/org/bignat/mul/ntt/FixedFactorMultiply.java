@@ -44,28 +44,19 @@ public final class FixedFactorMultiply {
         this.xLimbs = xLimbs;
         this.outLimbs = outLimbs;
         int r = plan.primes();
-        int n = plan.length();
         int fn = f.length;
-        this.nf = plan.coefficients(bitLength(f, fn));
+        this.nf = plan.coefficients(NttMultiply.bitLength(f, 0, fn));
         if (plan.fma()) {
             fd = new double[r][];
             fl = null;
             for (int k = 0; k < r; k++) {
-                Prime pr = Prime.FMA[k];
-                double[] t = new double[n];
-                Split.splitToDouble(f, 0, fn, nf, plan.bits(), pr, t, n, false);
-                FmaTransform.forward(t, n, FmaTwiddles.table(k, plan.logN(), false), pr, false);
-                fd[k] = t;
+                fd[k] = forwardDouble(plan, k, f, fn, nf, false);
             }
         } else {
             fd = null;
             fl = new long[r][];
             for (int k = 0; k < r; k++) {
-                Prime pr = Prime.ALL[k];
-                long[] t = new long[n];
-                Split.split(f, 0, fn, nf, plan.bits(), pr, t, n, false);
-                Transform.forward(t, n, Twiddles.table(k, plan.logN(), false), pr, false);
-                fl[k] = t;
+                fl[k] = forwardLong(plan, k, f, fn, nf, false);
             }
         }
     }
@@ -87,7 +78,7 @@ public final class FixedFactorMultiply {
             throw new IllegalArgumentException("n >= 1 limbs");
         }
         long[] low = Arrays.copyOf(f, Math.min(f.length, n));
-        NttPlan plan = NttPlan.choose(64L * n, Math.max(1, bitLength(low, low.length)), fma);
+        NttPlan plan = NttPlan.choose(64L * n, Math.max(1, NttMultiply.bitLength(low, 0, low.length)), fma);
         return new FixedFactorMultiply(plan, false, n, n, low);
     }
 
@@ -153,7 +144,7 @@ public final class FixedFactorMultiply {
      */
     public long[] multiply(long[] x, boolean parallel) {
         int xn = x.length;
-        long xBits = bitLength(x, xn);
+        long xBits = NttMultiply.bitLength(x, 0, xn);
         if (xBits > 64L * xLimbs) {
             throw new IllegalArgumentException("operand of " + xBits + " bits, prepared for " + xLimbs + " limbs");
         }
@@ -185,9 +176,7 @@ public final class FixedFactorMultiply {
             double[][] d = new double[r][];
             for (int k = 0; k < r; k++) {
                 Prime pr = Prime.FMA[k];
-                double[] t = new double[n];
-                Split.splitToDouble(x, 0, xn, nx, plan.bits(), pr, t, n, par);
-                FmaTransform.forward(t, n, FmaTwiddles.table(k, plan.logN(), false), pr, par);
+                double[] t = forwardDouble(plan, k, x, xn, nx, par);
                 double c = crt.fmaScale[k];
                 double[] fk = fd[k];
                 Parallelism.forRange(0, n, FmaNtt.GRAIN, par, (i0, i1) -> FmaTransform.pointwise(t, fk, c, i0, i1, pr.pd, pr.pdInv));
@@ -208,14 +197,32 @@ public final class FixedFactorMultiply {
         long[][] res = new long[r][];
         for (int k = 0; k < r; k++) {
             Prime pr = Prime.ALL[k];
-            long[] t = new long[n];
-            Split.split(x, 0, xn, nx, plan.bits(), pr, t, n, par);
-            Transform.forward(t, n, Twiddles.table(k, plan.logN(), false), pr, par);
+            long[] t = forwardLong(plan, k, x, xn, nx, par);
             Pointwise.multiply(t, fl[k], n, pr, par);
             Transform.inverse(t, n, Twiddles.table(k, plan.logN(), true), pr, par);
             res[k] = t;
         }
         crt.combine(res, count, out, 0, on, par);
+    }
+
+    /** The forward double transform, modulo prime k, of x's first xn limbs split into nx coefficients. */
+    private static double[] forwardDouble(NttPlan plan, int k, long[] x, int xn, long nx, boolean par) {
+        Prime pr = Prime.FMA[k];
+        int n = plan.length();
+        double[] t = new double[n];
+        Split.splitToDouble(x, 0, xn, nx, plan.bits(), pr, t, n, par);
+        FmaTransform.forward(t, n, FmaTwiddles.table(k, plan.logN(), false), pr, par);
+        return t;
+    }
+
+    /** The forward 64-bit transform, modulo prime k, of x's first xn limbs split into nx coefficients. */
+    private static long[] forwardLong(NttPlan plan, int k, long[] x, int xn, long nx, boolean par) {
+        Prime pr = Prime.ALL[k];
+        int n = plan.length();
+        long[] t = new long[n];
+        Split.split(x, 0, xn, nx, plan.bits(), pr, t, n, par);
+        Transform.forward(t, n, Twiddles.table(k, plan.logN(), false), pr, par);
+        return t;
     }
 
     /**
@@ -261,13 +268,5 @@ public final class FixedFactorMultiply {
             }
         }
         return new long[k];
-    }
-
-    private static long bitLength(long[] x, int n) {
-        int i = n;
-        while (i > 0 && x[i - 1] == 0) {
-            i--;
-        }
-        return i == 0 ? 0 : 64L * (i - 1) + 64 - Long.numberOfLeadingZeros(x[i - 1]);
     }
 }

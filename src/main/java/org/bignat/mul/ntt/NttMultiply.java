@@ -201,7 +201,8 @@ public final class NttMultiply {
         }
     }
 
-    private static long bitLength(long[] x, int o, int n) {
+    /** Bit length of the value in x[o, o + n) (leading zero limbs allowed). */
+    static long bitLength(long[] x, int o, int n) {
         int i = n;
         while (i > 0 && x[o + i - 1] == 0) {
             i--;
