@@ -44,14 +44,100 @@ public final class BigIntegerAccess {
 
     private BigIntegerAccess() {}
 
-    /** The little-endian 64-bit limbs (trimmed) of {@code |value|}; requires {@link #AVAILABLE}. */
-    public static long[] limbs(BigInteger value) {
-        int[] mag;
+    private static int[] mag(BigInteger value) {
         try {
-            mag = (int[]) MAG.invokeExact(value);
+            return (int[]) MAG.invokeExact(value);
         } catch (Throwable e) {
             throw new IllegalStateException("BigInteger.mag is not readable", e);
         }
+    }
+
+    private static BigInteger construct(int[] mag, int signum) {
+        try {
+            return (BigInteger) CONSTRUCTOR.invokeExact(mag, signum < 0 ? -1 : 1);
+        } catch (Throwable e) {
+            throw new IllegalStateException("BigInteger(int[], int) is not callable", e);
+        }
+    }
+
+    /**
+     * The canonical {@link Digits} (trimmed, each in [0, 2^61)) of {@code |value|}, read from its
+     * magnitude in one pass, without the 64-bit limbs between; requires {@link #AVAILABLE}.
+     */
+    public static long[] digits(BigInteger value) {
+        int[] mag = mag(value);
+        int n = mag.length;
+        if (n == 0) {
+            return Limbs.ZERO;
+        }
+        long bits = 32L * n - Integer.numberOfLeadingZeros(mag[0]);
+        int m = (int) ((bits + Digits.W - 1) / Digits.W);
+        long[] d = new long[m];
+        // digits below `inner` have two words above their first: no bounds to test
+        int inner = (int) Math.max(0, Math.min(m, (32L * (n - 2) + Digits.W - 1) / Digits.W));
+        Limbs.inParallel(m, (i0, i1) -> {
+            // digit i holds bits [61i, 61i + 61): from word w = pos >>> 5 (mag[n - 1 - w], little-endian
+            // word w) at bit s = pos & 31, and the two words above it (three words reach 64 + 32 bits);
+            // (hi << 1) << (63 - s) is hi << (64 - s), and 0 for s = 0 (a Java shift by 64 is none)
+            int i = i0;
+            long pos = (long) Digits.W * i0;
+            for (int e = Math.min(i1, inner); i < e; i++, pos += Digits.W) {
+                int top = n - 1 - (int) (pos >>> 5);
+                int s = (int) pos & 31;
+                long low = ((long) mag[top - 1] << 32) | (mag[top] & 0xFFFF_FFFFL);
+                long hi = mag[top - 2] & 0xFFFF_FFFFL;
+                d[i] = ((low >>> s) | ((hi << 1) << (63 - s))) & Digits.MASK;
+            }
+            for (; i < i1; i++, pos += Digits.W) {
+                int top = n - 1 - (int) (pos >>> 5);
+                int s = (int) pos & 31;
+                long lo = mag[top] & 0xFFFF_FFFFL;
+                long mid = top >= 1 ? mag[top - 1] & 0xFFFF_FFFFL : 0;
+                long hi = top >= 2 ? mag[top - 2] & 0xFFFF_FFFFL : 0;
+                d[i] = ((((mid << 32) | lo) >>> s) | ((hi << 1) << (63 - s))) & Digits.MASK;
+            }
+        });
+        return d;
+    }
+
+    /**
+     * The BigInteger {@code signum * value(digits)} for canonical trimmed {@link Digits} (each in
+     * [0, 2^61)), its magnitude written in one pass, without the 64-bit limbs between; requires
+     * {@link #AVAILABLE}. Zero digits give zero whatever the sign.
+     */
+    public static BigInteger ofDigits(long[] digits, int signum) {
+        int m = Limbs.length(digits);
+        if (m == 0) {
+            return BigInteger.ZERO;
+        }
+        long bits = (long) Digits.W * (m - 1) + 64 - Long.numberOfLeadingZeros(digits[m - 1]);
+        int words = (int) ((bits + 31) >>> 5);
+        int[] mag = new int[words];
+        Limbs.inParallel(words, (j0, j1) -> {
+            // little-endian word j holds bits [32j, 32j + 32): digit i = floor(32j / 61) from bit s, the
+            // rest from digit i + 1 when s > 29
+            long pos = 32L * j0;
+            int i = (int) (pos / Digits.W);
+            int s = (int) (pos - (long) Digits.W * i);
+            for (int j = j0; j < j1; j++) {
+                long v = digits[i] >>> s;
+                if (s > Digits.W - 32 && i + 1 < m) {
+                    v |= digits[i + 1] << (Digits.W - s);
+                }
+                mag[words - 1 - j] = (int) v;
+                s += 32;
+                if (s >= Digits.W) {
+                    s -= Digits.W;
+                    i++;
+                }
+            }
+        });
+        return construct(mag, signum);
+    }
+
+    /** The little-endian 64-bit limbs (trimmed) of {@code |value|}; requires {@link #AVAILABLE}. */
+    public static long[] limbs(BigInteger value) {
+        int[] mag = mag(value);
         int n = mag.length;
         long[] r = new long[(n + 1) >>> 1];
         int pairs = n >>> 1;
@@ -90,10 +176,6 @@ public final class BigIntegerAccess {
         if (!topHalfEmpty) {
             mag[j - 1] = (int) (limbs[n - 1] >>> 32);
         }
-        try {
-            return (BigInteger) CONSTRUCTOR.invokeExact(mag, signum < 0 ? -1 : 1);
-        } catch (Throwable e) {
-            throw new IllegalStateException("BigInteger(int[], int) is not callable", e);
-        }
+        return construct(mag, signum);
     }
 }
