@@ -851,6 +851,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public BigNat modPow(BigNat exponent, BigNat modulus) {
         Objects.requireNonNull(exponent, "exponent");
         Objects.requireNonNull(modulus, "modulus");
+        if (!exponent.isZero() && GpuModPow.applies(modulus)) {
+            BigNat r = GpuModPow.modPow(this, exponent.limbs(), modulus);
+            if (r != null) {
+                return r;
+            }
+        }
         return ofLimbs(org.bignat.modular.ModPow.modPow(limbs(), exponent.limbs(), modulus.limbs()));
     }
 

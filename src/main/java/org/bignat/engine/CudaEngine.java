@@ -150,7 +150,7 @@ public final class CudaEngine implements Engine {
     }
 
     /** One log line per kind of failure: the operation, what failed, and that the CPU answered. */
-    static void fellBack(String op, RuntimeException e) {
+    public static void fellBack(String op, RuntimeException e) {
         String kind = op + ":" + e.getClass().getSimpleName();
         if (LOGGED.add(kind)) {
             LOG.log(System.Logger.Level.WARNING, "BigNat: CUDA " + op + " failed (" + e.getMessage()
