@@ -94,7 +94,7 @@ public final class Multiply {
      * Returns the canonical, trimmed 61-bit digits ({@link org.bignat.core.Digits}) of {@code x * y}
      * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
      * Schönhage–Strassen range are split from and recomposed into the digits directly, and so are
-     * those that are one {@code FmaBasecase} product; other small,
+     * those that are one {@code FmaBasecase} product or one {@code FmaKaratsuba} product; other small,
      * very unbalanced or NTT-range ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
      *
      * @throws NullPointerException if an operand is null
@@ -116,6 +116,16 @@ public final class Multiply {
             }
             return Limbs.trim(r);
         }
+        if (Ladder.fmaKaratsuba(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))
+                && FmaKaratsuba.fits(Math.max(nx, ny), Math.min(nx, ny), Digits.W, Thresholds.FMA_KARATSUBA_LEVELS)) {
+            long[] r = new long[productDigits(x, nx, y, ny)];
+            if (nx >= ny) {
+                FmaKaratsuba.mul(r, 0, r.length, x, 0, nx, y, 0, ny, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS);
+            } else {
+                FmaKaratsuba.mul(r, 0, r.length, y, 0, ny, x, 0, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS);
+            }
+            return Limbs.trim(r);
+        }
         if (!Ladder.ssaWhole(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
             return Limbs.toDigits(multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), parallel));
         }
@@ -133,6 +143,11 @@ public final class Multiply {
         if (Ladder.fmaLeafSquare(limbs(nx))) {
             long[] r = new long[productDigits(x, nx, x, nx)];
             FmaBasecase.sqr(r, 0, r.length, x, 0, nx, Digits.W);
+            return Limbs.trim(r);
+        }
+        if (Ladder.fmaKaratsubaSquare(limbs(nx)) && FmaKaratsuba.fits(nx, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS)) {
+            long[] r = new long[productDigits(x, nx, x, nx)];
+            FmaKaratsuba.sqr(r, 0, r.length, x, 0, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS);
             return Limbs.trim(r);
         }
         if (!Ladder.ssaSquare(limbs(nx))) {
