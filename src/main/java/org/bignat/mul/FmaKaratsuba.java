@@ -69,9 +69,9 @@ final class FmaKaratsuba {
         double[] s = grow(w, sp + doublesNeeded(ny, levels, false), 2 * ny);
         long[] t = w.t;
         java.util.Arrays.fill(s, 0, yo, 0.0);
-        FmaBasecase.split(a, ao, an, wordBits, db, s, yo, ny);
+        split(a, ao, an, wordBits, db, s, yo, ny);
         java.util.Arrays.fill(s, yo + ny, xo, 0.0);
-        FmaBasecase.split(b, bo, bn, wordBits, db, s, xo, nx);
+        split(b, bo, bn, wordBits, db, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, sp, 0.0);
         long m = (1L << db) - 1;
         product(s, t, xo, nx, m, false, yo, ny, m, false, 0, nx + ny - 1, levels, sp);
@@ -88,10 +88,19 @@ final class FmaKaratsuba {
         double[] s = grow(w, sp + doublesNeeded(nx, levels, true), 2 * nx);
         long[] t = w.t;
         java.util.Arrays.fill(s, 0, xo, 0.0);
-        FmaBasecase.split(a, ao, n, wordBits, db, s, xo, nx);
+        split(a, ao, n, wordBits, db, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, sp, 0.0);
         square(s, t, xo, nx, (1L << db) - 1, false, 0, 2 * nx - 1, levels, sp);
         carry(t, 0, 2 * nx - 1, db, r, ro, rn, wordBits);
+    }
+
+    /** FmaBasecase's split, its constant-width one for its own digits. */
+    private static void split(long[] x, int xo, int n, int wordBits, int digitBits, double[] d, int off, int nd) {
+        if (digitBits == FmaBasecase.D) {
+            FmaBasecase.split(x, xo, n, wordBits, d, off, nd);
+        } else {
+            FmaBasecase.split(x, xo, n, wordBits, digitBits, d, off, nd);
+        }
     }
 
     static int digits(int words, int wordBits, int digitBits) {
