@@ -42,8 +42,9 @@ final class Thresholds {
     /**
      * Levels of {@link FmaKaratsuba} (Karatsuba on the digits, split and carried once) where it
      * replaces the limb {@link Karatsuba} (8 lanes only; its leaves' exactness bound ends its range
-     * at 352 limbs with one level). MidSizeProbe, us, limb Karatsuba / FmaKaratsuba with 1, 2, 3
-     * levels: multiply 192 limbs 10.0 / 8.9 / 11.1 / 15.7, 256 limbs 14.9 / 13.5 / 15.7 / 19.8,
+     * at 352 limbs with one level). MidSizeProbe ({@code -Dpaths=kara,fmaKara1,fmaKara2,fmaKara3},
+     * {@code mul|sqr 192 256 320}, same machine, 8 lanes), us, limb Karatsuba / FmaKaratsuba with 1,
+     * 2, 3 levels: multiply 192 limbs 10.0 / 8.9 / 11.1 / 15.7, 256 limbs 14.9 / 13.5 / 15.7 / 19.8,
      * 320 limbs 21.8 / 19.5 / 22.1 / 26.1; square 192 limbs 8.0 / 7.5 / 10.3 / 12.5, 256 limbs
      * 11.4 / 10.9 / 14.9 / 17.8, 320 limbs 15.5 / 14.7 / 19.0 / 23.0. A second level saves a
      * quarter of the digit products but loses it again: the leaves' kernels run at 34 digit
