@@ -11,9 +11,15 @@ import java.util.concurrent.RecursiveAction;
 public final class Parallelism {
     private Parallelism() {}
 
-    /** True when parallel execution was asked for and more than one thread is configured. */
+    /**
+     * True when parallel execution was asked for, more than one thread is configured, and the pool is
+     * not already taken by other callers' work ({@link WorkerPool#busyWithOthers}): when many threads
+     * multiply at once (a binary splitting that is itself parallel), each runs its products on its own
+     * thread, where handing them to a pool that the others keep full only added a hand-over per product
+     * and left the callers' threads waiting.
+     */
     public static boolean enabled(boolean requested) {
-        return requested && WorkerPool.THREADS > 1;
+        return requested && WorkerPool.THREADS > 1 && !WorkerPool.busyWithOthers();
     }
 
     /**

@@ -66,6 +66,19 @@ public final class WorkerPool {
     }
 
     /**
+     * Whether the pool is busy with work the calling thread is not part of: every worker active, or
+     * tasks of other callers queued. Work already inside the pool (a worker's nested forks) never
+     * counts as busy; nor does a pool not yet created.
+     */
+    static boolean busyWithOthers() {
+        ForkJoinPool p = pool;
+        if (p == null || Thread.currentThread() instanceof ForkJoinWorkerThread w && w.getPool() == p) {
+            return false;
+        }
+        return p.getActiveThreadCount() >= THREADS || p.hasQueuedSubmissions();
+    }
+
+    /**
      * Runs {@code task} in the pool and returns its result, rethrowing what it threw (inline when the
      * caller is already one of the pool's workers). A worker that dies while the caller waits takes
      * its part of the task with it, and the task would never complete: the caller then throws the
