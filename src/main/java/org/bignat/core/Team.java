@@ -23,6 +23,8 @@ public final class Team {
     /**
      * How long a wait spins before it sleeps: longer than the usual end of a phase (the last tasks
      * of other threads, tens of microseconds at 2^20-bit products) and than a worker's wake-up.
+     * 2^20-bit NTT multiply on both cores of a 2-core AMD EPYC, medians: 997 us with 10 us of
+     * spinning (a square: 1111 us, slower than one thread), 819 us with 100 us, 852 us with 1 ms.
      */
     private static final long SPIN_NANOS = 100_000;
     /** The sleep of a wait past {@link #SPIN_NANOS} (Linux rounds it up to its timer slack, 50 us). */

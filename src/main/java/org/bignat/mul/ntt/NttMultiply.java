@@ -20,7 +20,9 @@ import org.bignat.core.Parallelism;
  * <p>Memory: beside the operands and the result, the residues of the finished primes and two
  * vectors of the current one, N words each, plus the twiddle tables (2 N words per prime and
  * direction, cached up to {@link Twiddles#CACHE_MAX_LOG}): (r + 1) N words + 2 N words at peak
- * for a multiply. See docs/design.md, "CPU multiply: NTT", for the 2^32 x 2^32-bit figure.
+ * for a multiply; the parallel {@link PhasedProduct} (up to {@link #PHASED_MAX_LENGTH} points) holds
+ * all r vectors of each operand at once, 2 r N words. See docs/design.md, "CPU multiply: NTT", for
+ * the 2^32 x 2^32-bit figure.
  */
 public final class NttMultiply {
     private NttMultiply() {}
@@ -36,12 +38,12 @@ public final class NttMultiply {
     static final int PARALLEL_MIN_LENGTH = 1 << 12;
 
     /**
-     * Longest double transform whose parallel product runs as {@link PhasedProduct}, which holds
-     * all the primes' vectors at once (2 r N doubles for a multiply, 80 MB for five primes here);
-     * longer ones fork inside each transform ({@link FmaNtt#residues}), as all did before. Same
-     * machine (the phases then on the pool's fork/join, not yet a {@link org.bignat.core.Team}),
-     * against that order: 2^22 bits (2^17 points) 4.10 against 6.07 ms, 2^24 bits (2^19 points)
-     * 17.2 against 23.1 ms (one thread: 6.15 and 26.0 ms).
+     * Longest double transform whose parallel product runs as {@link PhasedProduct}; longer ones
+     * fork inside each transform ({@link FmaNtt#residues}). The bound is one of memory, not of speed:
+     * the phases hold all the primes' vectors at once (2 r N doubles for a multiply, 80 MB at this
+     * length for five primes) where the other order holds r + 1. Both cores of a 2-core AMD EPYC
+     * (AVX-512), phased against fork/join: 2^22-bit operands (2^17 points) 5.36 against 6.28 ms,
+     * 2^24 bits (2^19 points) 17.9 against 23.0 ms (bench medians, docs/performance.md).
      */
     static final int PHASED_MAX_LENGTH = 1 << 20;
 
