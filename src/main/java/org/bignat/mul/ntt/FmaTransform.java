@@ -44,7 +44,7 @@ final class FmaTransform {
     }
 
     /**
-     * The forward transform below its top level on one block, on this thread: a[o .. o+m) is the
+     * The forward transform's levels up to m on one block, on this thread: a[o .. o+m) is the
      * block at offset o of a longer transform whose levels above m are done (a level's twiddles
      * depend on the index within the block only, so the block transforms as a whole one would).
      */
