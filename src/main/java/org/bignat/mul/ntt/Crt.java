@@ -2,6 +2,7 @@ package org.bignat.mul.ntt;
 
 import java.math.BigInteger;
 import org.bignat.core.Parallelism;
+import org.bignat.core.Team;
 
 /**
  * Recombines the residues of the product's coefficients modulo r primes (Garner's mixed-radix
@@ -78,14 +79,16 @@ final class Crt {
      * res[k][i] (k < r, values in [0, 4 p_k), or in [0, p_k) for exact residues); the sum must fit.
      */
     void combine(long[][] res, int count, long[] out, int oo, int on, boolean parallel) {
-        combine(res, null, count, out, oo, on, parallel);
+        combine(res, null, count, out, oo, on, parallel, null);
     }
 
-    private void combine(long[][] res, double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
+    /** The chunks in parallel on the team if there is one, else in the worker pool when parallel. */
+    private void combine(long[][] res, double[][] d, int count, long[] out, int oo, int on, boolean parallel,
+                         Team team) {
         int chunks = (count + CHUNK - 1) / CHUNK;
         long[][] spill = new long[chunks][];
         int[] spillAt = new int[chunks];
-        Parallelism.forRange(0, chunks, 1, parallel, (c0, c1) -> {
+        Parallelism.RangeBody body = (c0, c1) -> {
             for (int c = c0; c < c1; c++) {
                 int i0 = c * CHUNK;
                 int i1 = Math.min(count, i0 + CHUNK);
@@ -101,7 +104,12 @@ final class Crt {
                     spillAt[c] = next;
                 }
             }
-        });
+        };
+        if (team != null) {
+            team.phase(chunks, c -> body.run(c, c + 1));
+        } else {
+            Parallelism.forRange(0, chunks, 1, parallel, body);
+        }
         for (int c = 0; c < chunks; c++) {
             if (spill[c] != null) {
                 addInto(out, oo + spillAt[c], oo + on, spill[c]);
@@ -355,7 +363,12 @@ final class Crt {
      * digits already computed (d[k]: v_k in [0, q_k), exact doubles; see {@code FmaTransform.garner}).
      */
     void combineDigits(double[][] d, int count, long[] out, int oo, int on, boolean parallel) {
-        combine(null, d, count, out, oo, on, parallel);
+        combine(null, d, count, out, oo, on, parallel, null);
+    }
+
+    /** As {@link #combineDigits(double[][], int, long[], int, int, boolean)}, the chunks a phase of the team. */
+    void combineDigits(double[][] d, int count, long[] out, int oo, int on, Team team) {
+        combine(null, d, count, out, oo, on, false, team);
     }
 
     /**

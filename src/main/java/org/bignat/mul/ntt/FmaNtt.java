@@ -63,17 +63,30 @@ final class FmaNtt {
      * (straight-line for three), then the CRT recomposition into out[oo .. oo+on).
      */
     static void combine(NttPlan plan, double[][] res, int count, long[] out, int oo, int on, boolean par) {
-        Crt crt = Crt.of(plan);
+        Parallelism.forRange(0, count, GRAIN, par, (i0, i1) -> digits(plan, res, i0, i1));
+        Crt.of(plan).combineDigits(res, count, out, oo, on, par);
+    }
+
+    /**
+     * Garner's digits of three to five residue vectors in place for the indices [i0, i1) (none
+     * when i1 <= i0): {@code FmaTransform.garner3} for three primes, else the generic loop.
+     */
+    static void digits(NttPlan plan, double[][] res, int i0, int i1) {
+        if (i1 <= i0) {
+            return;
+        }
+        long[] gp = Crt.of(plan).garnerPlain;
         Prime[] ps = plan.set();
         int r = plan.primes();
-        double[] g = new double[r * r];
-        for (int i = 0; i < g.length; i++) {
-            g[i] = crt.garnerPlain[i];
+        if (r == 3) {
+            FmaTransform.garner3(res[0], res[1], res[2], i0, i1, ps[0], ps[1], ps[2], gp[3], gp[6], gp[7]);
+        } else {
+            double[] g = new double[r * r];
+            for (int i = 0; i < g.length; i++) {
+                g[i] = gp[i];
+            }
+            FmaTransform.garner(res, r, i0, i1, ps, g);
         }
-        Parallelism.forRange(0, count, GRAIN, par, r == 3
-                ? (i0, i1) -> FmaTransform.garner3(res[0], res[1], res[2], i0, i1, ps[0], ps[1], ps[2], g[3], g[6], g[7])
-                : (i0, i1) -> FmaTransform.garner(res, r, i0, i1, ps, g));
-        crt.combineDigits(res, count, out, oo, on, par);
     }
 
     /** The residue vector as words in [0, q) for {@link Crt} (plans of other than three primes). */

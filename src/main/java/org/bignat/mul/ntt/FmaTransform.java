@@ -43,6 +43,20 @@ final class FmaTransform {
         }
     }
 
+    /**
+     * The forward transform's levels up to m on one block, on this thread: a[o .. o+m) is the
+     * block at offset o of a longer transform whose levels above m are done (a level's twiddles
+     * depend on the index within the block only, so the block transforms as a whole one would).
+     */
+    static void forwardBlock(double[] a, int o, int m, double[] tw, Prime pr) {
+        forward(a, o, m, tw, pr.pd, pr.pdInv, false);
+    }
+
+    /** The inverse transform's levels up to m on the block a[o .. o+m), on this thread (see {@link #forwardBlock}). */
+    static void inverseBlock(double[] a, int o, int m, double[] tw, Prime pr) {
+        inverse(a, o, m, tw, pr.pd, pr.pdInv, false);
+    }
+
     private static void forward(double[] a, int o, int m, double[] tw, double q, double qi, boolean par) {
         if (m <= Transform.BLOCK) {
             int last = m >= L * L ? L : 1;

@@ -10,17 +10,42 @@ import org.bignat.core.Parallelism;
  * prime's convolution is two forward transforms (one for a square), a pointwise product and one
  * inverse transform, and the coefficients are recovered by the CRT and added at their offsets.
  *
- * <p>Threads: with {@code parallel} the phases run in the shared worker pool (the two forward
- * transforms side by side, each transform's halves and passes split, the split, pointwise and CRT
- * in chunks). Results are identical whatever the threads.
+ * <p>Threads: with {@code parallel}, products on the double transforms of {@link #PARALLEL_MIN_LENGTH}
+ * to {@link #PHASED_MAX_LENGTH} points run as four phases of equal tasks for the caller and the
+ * worker pool's threads ({@link PhasedProduct}); longer ones, and the 64-bit transforms, run each
+ * prime's steps in the shared worker pool (the two forward transforms side by side, each
+ * transform's halves and passes split, the split, pointwise and CRT in chunks); shorter ones stay
+ * on the calling thread. Results are identical whatever the threads.
  *
  * <p>Memory: beside the operands and the result, the residues of the finished primes and two
  * vectors of the current one, N words each, plus the twiddle tables (2 N words per prime and
  * direction, cached up to {@link Twiddles#CACHE_MAX_LOG}): (r + 1) N words + 2 N words at peak
- * for a multiply. See docs/design.md, "CPU multiply: NTT", for the 2^32 x 2^32-bit figure.
+ * for a multiply; the parallel {@link PhasedProduct} (up to {@link #PHASED_MAX_LENGTH} points) holds
+ * all r vectors of each operand at once, 2 r N words. See docs/design.md, "CPU multiply: NTT", for
+ * the 2^32 x 2^32-bit figure.
  */
 public final class NttMultiply {
     private NttMultiply() {}
+
+    /**
+     * Shortest double transform whose product runs in parallel when asked; shorter ones stay on the
+     * calling thread. Both cores of a 2-core AMD EPYC (AVX-512), parallel and one-thread products
+     * alternating in one JVM, the machine otherwise idle, medians: 2^15-bit operands (2^10 points)
+     * 41 against 39 us (square 35 against 27), 2^16 bits (2^11 points) 68-72 against 72-81 us
+     * (square 53-58 against 53-61), 2^17 bits (2^12 points) 124-128 against 150-165 us (square 96
+     * against 111-125).
+     */
+    static final int PARALLEL_MIN_LENGTH = 1 << 12;
+
+    /**
+     * Longest double transform whose parallel product runs as {@link PhasedProduct}; longer ones
+     * fork inside each transform ({@link FmaNtt#residues}). The bound is one of memory, not of speed:
+     * the phases hold all the primes' vectors at once (2 r N doubles for a multiply, 80 MB at this
+     * length for five primes) where the other order holds r + 1. Both cores of a 2-core AMD EPYC
+     * (AVX-512), phased against fork/join: 2^22-bit operands (2^17 points) 5.36 against 6.28 ms,
+     * 2^24 bits (2^19 points) 17.9 against 23.0 ms (bench medians, docs/performance.md).
+     */
+    static final int PHASED_MAX_LENGTH = 1 << 20;
 
     /** Returns the {@code a.length + b.length} limbs of {@code a * b} (both non-empty). */
     public static long[] multiply(long[] a, long[] b, boolean parallel) {
@@ -100,13 +125,7 @@ public final class NttMultiply {
         long aBits = bitLength(a, ao, an);
         long bBits = bitLength(b, bo, bn);
         int rn = an + bn;
-        boolean par = Parallelism.enabled(parallel);
-        Runnable body = () -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, par);
-        if (par) {
-            Parallelism.run(body);
-        } else {
-            body.run();
-        }
+        run(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, parallel);
     }
 
     /** r[ro .. ro+2n) = a[ao .. ao+n)^2 with one forward transform per prime. */
@@ -122,12 +141,26 @@ public final class NttMultiply {
             return;
         }
         NttPlan plan = NttPlan.choose(bits, bits, fma);
-        boolean par = Parallelism.enabled(parallel);
-        Runnable body = () -> product(plan, r, ro, 2 * n, a, ao, n, bits, null, 0, 0, 0, par);
-        if (par) {
-            Parallelism.run(body);
+        run(plan, r, ro, 2 * n, a, ao, n, bits, null, 0, 0, 0, parallel);
+    }
+
+    /**
+     * The product on a plan (b == null squares a): on the calling thread, as the phases of a
+     * {@link Team} ({@link PhasedProduct}: double transforms of three or more primes up to
+     * {@link #PHASED_MAX_LENGTH} points), or in the worker pool.
+     */
+    private static void run(NttPlan plan, long[] r, int ro, int rn, long[] a, int ao, int an, long aBits,
+                            long[] b, int bo, int bn, long bBits, boolean parallel) {
+        int n = plan.length();
+        boolean par = Parallelism.enabled(parallel) && (!plan.fma() || n >= PARALLEL_MIN_LENGTH);
+        if (par && plan.fma() && plan.primes() >= 3 && n <= PHASED_MAX_LENGTH) {
+            long na = plan.coefficients(aBits);
+            long nb = b == null ? na : plan.coefficients(bBits);
+            PhasedProduct.product(plan, r, ro, rn, a, ao, an, na, b, bo, bn, nb, (int) (na + nb - 1));
+        } else if (par) {
+            Parallelism.run(() -> product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, true));
         } else {
-            body.run();
+            product(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, false);
         }
     }
 

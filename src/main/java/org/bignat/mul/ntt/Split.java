@@ -38,33 +38,46 @@ final class Split {
     static void splitToDouble(long[] x, int xo, int xn, long count, int b, Prime pr, double[] out, int n,
                               boolean parallel) {
         int c = (int) count;
+        Parallelism.forRange(0, c, GRAIN, parallel, (i0, i1) -> splitToDouble(x, xo, xn, b, pr, out, i0, i1));
+        java.util.Arrays.fill(out, c, n, 0.0);
+    }
+
+    /**
+     * As {@link #splitToDouble(long[], int, int, long, int, Prime, double[], int, boolean)} for the
+     * indices [i0, i1) only: coefficients below count, zeros from count on.
+     */
+    static void splitToDouble(long[] x, int xo, int xn, long count, int b, Prime pr, double[] out, int i0, int i1) {
+        int c = (int) Math.max(i0, Math.min(i1, count));
+        splitToDouble(x, xo, xn, b, pr, out, i0, c);
+        java.util.Arrays.fill(out, c, i1, 0.0);
+    }
+
+    /** Coefficients [i0, i1) of x, all below the count, into out as doubles in [0, q). */
+    private static void splitToDouble(long[] x, int xo, int xn, int b, Prime pr, double[] out, int i0, int i1) {
         long q = pr.p;
         long pinv = pr.pinv;
         long loMask = b >= 64 ? -1L : (1L << b) - 1;
         long hiMask = b <= 64 ? 0 : (1L << (b - 64)) - 1;
-        Parallelism.forRange(0, c, GRAIN, parallel, (i0, i1) -> {
-            // the interior: all three limbs in range
-            int safe = Math.min(i1, Math.max(i0, (int) Math.min(Integer.MAX_VALUE, (64L * (xn - 2)) / b)));
-            for (int i = i0; i < safe; i++) {
-                long bit = (long) i * b;
-                int w = xo + (int) (bit >>> 6);
-                int sh = (int) bit & 63;
-                long x1 = x[w + 1];
-                long lo = (x[w] >>> sh) | ((x1 << 1) << (63 - sh));
-                long hi = (x1 >>> sh) | ((x[w + 2] << 1) << (63 - sh));
-                out[i] = Mont.reduce1(Mont.redc(hi & hiMask, lo & loMask, q, pinv), q);
-            }
-            for (int i = safe; i < i1; i++) {
-                long bit = (long) i * b;
-                int w = (int) (bit >>> 6);
-                int sh = (int) bit & 63;
-                long x1 = limb(x, xo, xn, w + 1);
-                long lo = (limb(x, xo, xn, w) >>> sh) | ((x1 << 1) << (63 - sh));
-                long hi = (x1 >>> sh) | ((limb(x, xo, xn, w + 2) << 1) << (63 - sh));
-                out[i] = Mont.reduce1(Mont.redc(hi & hiMask, lo & loMask, q, pinv), q);
-            }
-        });
-        java.util.Arrays.fill(out, c, n, 0.0);
+        // the interior: all three limbs in range
+        int safe = Math.min(i1, Math.max(i0, (int) Math.min(Integer.MAX_VALUE, (64L * (xn - 2)) / b)));
+        for (int i = i0; i < safe; i++) {
+            long bit = (long) i * b;
+            int w = xo + (int) (bit >>> 6);
+            int sh = (int) bit & 63;
+            long x1 = x[w + 1];
+            long lo = (x[w] >>> sh) | ((x1 << 1) << (63 - sh));
+            long hi = (x1 >>> sh) | ((x[w + 2] << 1) << (63 - sh));
+            out[i] = Mont.reduce1(Mont.redc(hi & hiMask, lo & loMask, q, pinv), q);
+        }
+        for (int i = safe; i < i1; i++) {
+            long bit = (long) i * b;
+            int w = (int) (bit >>> 6);
+            int sh = (int) bit & 63;
+            long x1 = limb(x, xo, xn, w + 1);
+            long lo = (limb(x, xo, xn, w) >>> sh) | ((x1 << 1) << (63 - sh));
+            long hi = (x1 >>> sh) | ((limb(x, xo, xn, w + 2) << 1) << (63 - sh));
+            out[i] = Mont.reduce1(Mont.redc(hi & hiMask, lo & loMask, q, pinv), q);
+        }
     }
 
     /** b = 64: coefficient i is limb i (all in range, as count <= xn). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigInteger;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -211,6 +212,71 @@ class NttMultiplyTest {
             NttMultiply.square(sseq, 0, a, 0, a.length, false, fma);
             NttMultiply.square(spar, 0, a, 0, a.length, true, fma);
             assertArrayEquals(sseq, spar, "parallel square, fma " + fma);
+        }
+    }
+
+    /**
+     * The largest balanced operand (limbs) whose vector-kernel plan has the given transform length,
+     * and one limb either side (the next length, or the same); the plan's coefficient count decides.
+     */
+    private static int[] aroundLength(int length) {
+        int lo = 1;
+        int hi = 1 << 26;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (NttPlan.choose(64L * mid, 64L * mid, true).length() <= length) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return new int[] {lo - 1, lo, lo + 1};
+    }
+
+    /** Parallel against single-threaded, bit for bit, multiply and square on the vector kernel. */
+    private static void checkParallel(long[] a, long[] b, String what) {
+        long[] seq = new long[a.length + b.length];
+        long[] par = new long[a.length + b.length];
+        NttMultiply.multiply(seq, 0, a, 0, a.length, b, 0, b.length, false, true);
+        NttMultiply.multiply(par, 0, a, 0, a.length, b, 0, b.length, true, true);
+        assertArrayEquals(seq, par, () -> what + ": parallel multiply, " + a.length + " x " + b.length + " limbs");
+        long[] sseq = new long[2 * a.length];
+        long[] spar = new long[2 * a.length];
+        NttMultiply.square(sseq, 0, a, 0, a.length, false, true);
+        NttMultiply.square(spar, 0, a, 0, a.length, true, true);
+        assertArrayEquals(sseq, spar, () -> what + ": parallel square, " + a.length + " limbs");
+    }
+
+    /**
+     * Where the parallel product changes form: transform lengths either side of
+     * PARALLEL_MIN_LENGTH (one thread below, the phased product from it) against BigInteger and the
+     * single-threaded product, and either side of PHASED_MAX_LENGTH (the phased product, then the
+     * pool's fork/join) against the single-threaded product; each at the largest operand of a
+     * length and one limb either side, random and all-ones.
+     */
+    @Test
+    void parallelAtItsThresholds() {
+        Assumptions.assumeTrue(NttMultiply.vectorAvailable() && NttMultiply.vectorTransforms());
+        Random r = rnd("parallelAtItsThresholds");
+        int min = NttMultiply.PARALLEL_MIN_LENGTH;
+        for (int length : new int[] {min / 2, min, 2 * min}) {
+            for (int n : aroundLength(length)) {
+                long[] a = random(r, n);
+                long[] b = random(r, n);
+                checkParallel(a, b, "random around " + length + " points");
+                checkParallel(ones(n), ones(n), "all-ones around " + length + " points");
+                long[] got = new long[2 * n];
+                NttMultiply.multiply(got, 0, a, 0, n, b, 0, n, true, true);
+                assertEquals(big(a).multiply(big(b)), big(got), "parallel multiply against BigInteger, " + n + " limbs");
+                NttMultiply.square(got, 0, a, 0, n, true, true);
+                assertEquals(big(a).pow(2), big(got), "parallel square against BigInteger, " + n + " limbs");
+            }
+        }
+        for (int n : aroundLength(NttMultiply.PHASED_MAX_LENGTH)) {
+            long[] a = random(r, n);
+            long[] b = random(r, n);
+            b[n - 1] = -1L;
+            checkParallel(a, b, "random around " + NttMultiply.PHASED_MAX_LENGTH + " points");
         }
     }
 
