@@ -33,15 +33,13 @@ class GpuModPowTest {
         long min = GpuModPow.MIN_BITS;
         BigInteger onesMod = BigInteger.ONE.shiftLeft((int) min + 61).subtract(BigInteger.ONE);
         BigInteger sparseMod = BigInteger.ONE.shiftLeft((int) min + 5).add(BigInteger.ONE);
-        BigInteger[] moduli = {TestRandom.nat(r, (int) min).setBit((int) min - 1).setBit(0), onesMod, sparseMod,
-            TestRandom.nat(r, (int) min + 1000).setBit((int) min + 999).setBit(0)};
+        BigInteger[] moduli = {TestRandom.nat(r, (int) min).setBit((int) min - 1).setBit(0), onesMod, sparseMod};
         for (BigInteger mod : moduli) {
             BigNat m = BigNat.of(mod);
             assertTrue(GpuModPow.applies(m), "the device route applies from " + min + " bits");
             BigInteger[] bases = {BigInteger.ZERO, BigInteger.ONE, mod.subtract(BigInteger.ONE),
                 TestRandom.nat(r, mod.bitLength() + 100), TestRandom.nat(r, mod.bitLength() - 1)};
-            BigInteger[] exps = {BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(65537), TestRandom.nat(r, 64),
-                TestRandom.nat(r, 300)};
+            BigInteger[] exps = {BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(65537), TestRandom.nat(r, 64)};
             for (BigInteger b : bases) {
                 for (BigInteger e : exps) {
                     if (e.signum() == 0) {
