@@ -37,6 +37,43 @@ final class Lin {
     }
 
     /**
+     * The product of an r x 2 matrix x and a 2 x c matrix y of naturals, row by row:
+     * {@code z[i c + j] = x[i][0] y[0][j] + x[i][1] y[1][j]}, trimmed (inputs not modified). Where
+     * every entry has at least {@link #DOT_THRESHOLD} limbs and the first sum would go to
+     * {@link NttDot}, all on one plan with each entry transformed once
+     * ({@link NttDot#matrixProduct}: a 2x2 product in 12 transforms per prime where four sums take
+     * 20); otherwise {@link #dot} for each.
+     */
+    static long[][] product(long[][][] x, long[][][] y) {
+        int r = x.length, c = y[0].length;
+        long[][][] tx = new long[r][2][];
+        long[][][] ty = new long[2][c][];
+        int shortest = Integer.MAX_VALUE;
+        for (int i = 0; i < r; i++) {
+            for (int k = 0; k < 2; k++) {
+                tx[i][k] = Limbs.trim(x[i][k]);
+                shortest = Math.min(shortest, tx[i][k].length);
+            }
+        }
+        for (int k = 0; k < 2; k++) {
+            for (int j = 0; j < c; j++) {
+                ty[k][j] = Limbs.trim(y[k][j]);
+                shortest = Math.min(shortest, ty[k][j].length);
+            }
+        }
+        if (shortest >= DOT_THRESHOLD && viaTransforms(tx[0][0], ty[0][0], tx[0][1], ty[1][0])) {
+            return NttDot.matrixProduct(tx, ty, true);
+        }
+        long[][] z = new long[r * c][];
+        for (int i = 0; i < r; i++) {
+            for (int j = 0; j < c; j++) {
+                z[i * c + j] = dot(tx[i][0], ty[0][j], tx[i][1], ty[1][j]);
+            }
+        }
+        return z;
+    }
+
+    /**
      * Whether the sum goes to {@link NttDot}: products on the CPU engine (a GPU takes large products
      * whole), the double transforms in use, and the model cheaper than two products.
      */

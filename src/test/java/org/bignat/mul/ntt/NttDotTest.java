@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link NttDot#multiplyAdd} against BigInteger: random shapes (balanced, unbalanced, the two
  * products of different lengths), all-ones operands (every coefficient at its largest, where the
- * plan's extra bit of headroom is needed), single-limb and power-of-two operands, parallel and not.
+ * plan's extra bit of headroom is needed), single-limb and power-of-two operands, parallel and not;
+ * {@link NttDot#matrixProduct} (2x2 times 2x2 and 2x2 times 2x1) against the same sums.
  * The seed is printed and replayable with -Dbignat.test.seed=...
  */
 class NttDotTest {
@@ -69,6 +70,48 @@ class NttDotTest {
             pow[n - 1] = 1L << 63;
             check(pow, pow, ones(n), new long[] {1}, false);
             check(new long[] {1}, ones(n), new long[] {-1L}, pow, false);
+        }
+    }
+
+    /** Every entry of {@link NttDot#matrixProduct}'s result against BigInteger. */
+    private static void checkMatrix(long[][][] x, long[][][] y, boolean par) {
+        long[][] z = NttDot.matrixProduct(x, y, par);
+        int c = y[0].length;
+        assertEquals(x.length * c, z.length);
+        for (int i = 0; i < x.length; i++) {
+            for (int j = 0; j < c; j++) {
+                BigInteger want = NttMultiplyTest.big(x[i][0]).multiply(NttMultiplyTest.big(y[0][j]))
+                        .add(NttMultiplyTest.big(x[i][1]).multiply(NttMultiplyTest.big(y[1][j])));
+                long[] got = z[i * c + j];
+                assertEquals(want, NttMultiplyTest.big(got), "entry " + i + "," + j);
+                assertEquals(got.length, trimmed(got).length, "trimmed");
+            }
+        }
+    }
+
+    @Test
+    void matrixProducts() {
+        assumeTrue(NttDot.available());
+        Random r = new Random(SEED ^ 0x5DEECE66DL);
+        for (int i = 0; i < 24; i++) {
+            int n = 1 + r.nextInt(i < 16 ? 400 : 4000);
+            long[][][] x = new long[2][2][];
+            long[][][] y = new long[2][i % 2 == 0 ? 2 : 1][];
+            for (long[][] row : x) {
+                for (int k = 0; k < 2; k++) {
+                    row[k] = nonzero(r, 1 + r.nextInt(n));
+                }
+            }
+            for (long[][] row : y) {
+                for (int k = 0; k < row.length; k++) {
+                    row[k] = nonzero(r, 1 + r.nextInt(2 * n));
+                }
+            }
+            checkMatrix(x, y, r.nextBoolean());
+        }
+        for (int n : new int[] {1, 300, 3000}) { // every coefficient at its largest
+            checkMatrix(new long[][][] {{ones(n), ones(n)}, {ones(n), ones(1)}},
+                    new long[][][] {{ones(n), ones(n + 5)}, {ones(n), ones(n)}}, true);
         }
     }
 }
