@@ -21,6 +21,17 @@ final class Lin {
      */
     static final int DOT_THRESHOLD = 256;
 
+    /**
+     * Shortest entry (limbs) from which a matrix product ({@link #product}) goes to
+     * {@link NttDot#matrixProduct}, on the CPU engine: with each entry transformed once it pays
+     * from shorter entries than one sum does. Measured with a gcd probe (thread CPU time, one
+     * thread, best of 5 to 21, 2-core AMD EPYC with AVX-512, JDK 17), extended gcd / gcd of two
+     * random n-bit numbers with the threshold at 96 / 128 / 192 / 256 limbs: 2^20 bits 105.4 /
+     * 107.8 / 107.3 / 110.8 ms and 75.6 / 75.5 / 72.9 / 74.2-74.9 ms; 2^18 bits 19.7 / 20.5 / 20.0 /
+     * 21.0 ms and 13.7 / 13.8 / 13.4 / 13.9 ms; 2^16 bits flat.
+     */
+    static final int MATRIX_THRESHOLD = 192;
+
     private Lin() {}
 
     /** {@code x1 y1 + x2 y2}, trimmed (inputs not modified). */
@@ -39,8 +50,8 @@ final class Lin {
     /**
      * The product of an r x 2 matrix x and a 2 x c matrix y of naturals, row by row:
      * {@code z[i c + j] = x[i][0] y[0][j] + x[i][1] y[1][j]}, trimmed (inputs not modified). Where
-     * every entry has at least {@link #DOT_THRESHOLD} limbs and the first sum would go to
-     * {@link NttDot}, all on one plan with each entry transformed once
+     * every entry has at least {@link #MATRIX_THRESHOLD} limbs and products run on the CPU, all on
+     * one plan with each entry transformed once
      * ({@link NttDot#matrixProduct}: a 2x2 product in 12 transforms per prime where four sums take
      * 20); otherwise {@link #dot} for each.
      */
@@ -61,7 +72,8 @@ final class Lin {
                 shortest = Math.min(shortest, ty[k][j].length);
             }
         }
-        if (shortest >= DOT_THRESHOLD && viaTransforms(tx[0][0], ty[0][0], tx[0][1], ty[1][0])) {
+        if (shortest >= MATRIX_THRESHOLD && NttDot.available()
+                && Engines.forMultiply(64L * (tx[0][0].length + ty[0][0].length)) == Engines.cpu()) {
             return NttDot.matrixProduct(tx, ty, true);
         }
         long[][] z = new long[r * c][];

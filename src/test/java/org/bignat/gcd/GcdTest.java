@@ -123,13 +123,16 @@ class GcdTest {
 
     /**
      * Where the half-gcd applies its matrices and multiplies them by sums of two transform products
-     * (Lin.dot, entries of at least Lin.DOT_THRESHOLD limbs: pairs from about four times that):
-     * sizes either side of 4 and 8 times the threshold, adversarial and random pairs.
+     * (Lin.dot, entries of at least Lin.DOT_THRESHOLD limbs: pairs from about four times that) and
+     * multiplies matrices on shared transforms (Lin.product, entries of at least
+     * Lin.MATRIX_THRESHOLD limbs): sizes either side of 4 and 8 times the thresholds, adversarial
+     * and random pairs.
      */
     @Test
     void transformSumsAtLargeSizes() {
         int t = Lin.DOT_THRESHOLD;
-        for (int n : new int[] {4 * t - 1, 4 * t, 4 * t + 1, 8 * t + 1}) {
+        int mt = Lin.MATRIX_THRESHOLD;
+        for (int n : new int[] {4 * mt - 1, 4 * mt + 1, 4 * t - 1, 4 * t, 4 * t + 1, 8 * mt + 1, 8 * t + 1}) {
             for (BigInteger[] p : adversarial(64 * n)) {
                 check(p[0], p[1]);
             }
