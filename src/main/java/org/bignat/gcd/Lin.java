@@ -86,6 +86,25 @@ final class Lin {
     }
 
     /**
+     * {@code M^-1 (u; v)} for a matrix of determinant 1 on shared transforms, offset to be natural:
+     * {@code {m11 u - m01 v + E, m00 v - m10 u + E, E}} ({@link NttDot#differences}: six forward
+     * and two inverse transforms per prime where two sums with complemented operands take eight
+     * and two), or null where products do not run on the CPU's transforms. Entries and u, v
+     * nonzero.
+     */
+    static long[][] inverseApplied(Matrix m, long[] u, long[] v) {
+        long[] m00 = Limbs.trim(m.m00), m01 = Limbs.trim(m.m01), m10 = Limbs.trim(m.m10), m11 = Limbs.trim(m.m11);
+        u = Limbs.trim(u);
+        v = Limbs.trim(v);
+        if (u.length == 0 || v.length == 0 || !NttDot.available()
+                || Engines.forMultiply(64L * (m11.length + u.length)) != Engines.cpu()) {
+            return null;
+        }
+        return NttDot.differences(new long[][] {m11, m00}, new long[][] {u, v}, new long[][] {m01, m10},
+                new long[][] {v, u}, true);
+    }
+
+    /**
      * Whether the sum goes to {@link NttDot}: products on the CPU engine (a GPU takes large products
      * whole), the double transforms in use, and the model cheaper than two products.
      */

@@ -119,7 +119,7 @@ public final class NttDot {
                     double[] z = d[i * c + j][k] = new double[n];
                     inv[i * c + j] = () -> {
                         Parallelism.forRange(0, n, FmaNtt.GRAIN, par,
-                                (i0, i1) -> FmaTransform.pointwiseDot(z, a0, b0, a1, b1, cs, i0, i1, q, qi));
+                                (i0, i1) -> FmaTransform.pointwiseDot(z, a0, b0, a1, b1, cs, i0, i1, q, qi, false));
                         FmaTransform.inverse(z, n, itw, pr, par);
                     };
                 }
@@ -134,6 +134,127 @@ public final class NttDot {
                 FmaNtt.combine(plan, d[i * c + j], (int) count, o, 0, o.length, par);
             }
         }
+    }
+
+    /**
+     * Differences of products on one plan, every distinct operand (by identity) transformed once
+     * per prime: for each k, {@code w[k] = x[k] y[k] - s[k] t[k] + E}, natural whatever the sign of
+     * the difference, returned with the common offset E last: {@code {w[0], .., w[K-1], E}}
+     * (trimmed). Each coefficient of a difference lies in (-X, X], X the plan's bound on one
+     * product's coefficient; the offset adds X to every coefficient below the longest product's
+     * count n, so {@code E = X (1 + 2^b + .. + 2^((n-1) b))} and every coefficient is in [0, 2X),
+     * which the plan's headroom for a sum of two products holds. The addition costs nothing: a
+     * constant X at every coefficient is X at spectrum index 0 of the (unscaled) inverse transform
+     * (coefficients from n up, which become X too, are not read). So {@code M^-1 (u; v)} for a 2x2
+     * matrix M is six forward and two inverse transforms per prime, where two sums of products with
+     * complemented operands take eight and two. Operands without leading zero limbs, none empty;
+     * only when {@link #available}.
+     */
+    public static long[][] differences(long[][] x, long[][] y, long[][] s, long[][] t, boolean parallel) {
+        int kk = x.length;
+        long xBits = 0, yBits = 0;
+        for (int k = 0; k < kk; k++) {
+            xBits = Math.max(xBits, Math.max(bits(x[k]), bits(s[k])));
+            yBits = Math.max(yBits, Math.max(bits(y[k]), bits(t[k])));
+        }
+        NttPlan plan = choose(xBits, yBits);
+        long count = 0;
+        for (int k = 0; k < kk; k++) {
+            count = Math.max(count, Math.max(plan.coefficients(bits(x[k])) + plan.coefficients(bits(y[k])),
+                    plan.coefficients(bits(s[k])) + plan.coefficients(bits(t[k]))) - 1);
+        }
+        int b = plan.bits();
+        java.math.BigInteger bound = java.math.BigInteger.valueOf(Math.min(plan.coefficients(xBits), plan.coefficients(yBits)))
+                .multiply(java.math.BigInteger.ONE.shiftLeft(b).subtract(java.math.BigInteger.ONE).pow(2));
+        int on = (int) ((count * b + bound.bitLength() + 1 + 63) / 64) + 1;
+        long[][] out = new long[kk][on];
+        boolean par = Parallelism.enabled(parallel);
+        long cnt = count;
+        Runnable body = () -> differences(plan, x, y, s, t, bound, (int) cnt, out, par);
+        if (par) {
+            Parallelism.run(body);
+        } else {
+            body.run();
+        }
+        long[][] w = new long[kk + 1][];
+        for (int k = 0; k < kk; k++) {
+            w[k] = trimmed(out[k]);
+        }
+        // E = X sum_{i < count} 2^(i b)
+        long[] ones = new long[(int) (((count - 1) * b) / 64) + 1];
+        for (long i = 0; i < count; i++) {
+            long bit = i * b;
+            ones[(int) (bit >>> 6)] |= 1L << (bit & 63);
+        }
+        long[] xl = new long[(bound.bitLength() + 63) / 64];
+        for (int i = 0; i < xl.length; i++) {
+            xl[i] = bound.shiftRight(64 * i).longValue();
+        }
+        w[kk] = trimmed(org.bignat.engine.Products.multiply(xl, ones));
+        return w;
+    }
+
+    private static void differences(NttPlan plan, long[][] x, long[][] y, long[][] s, long[][] t,
+                                    java.math.BigInteger bound, int count, long[][] out, boolean par) {
+        int kk = x.length, primes = plan.primes(), n = plan.length();
+        // the distinct operands, each transformed once per prime
+        java.util.IdentityHashMap<long[], Integer> index = new java.util.IdentityHashMap<>();
+        java.util.List<long[]> ops = new java.util.ArrayList<>();
+        int[][] at = new int[kk][4];
+        for (int k = 0; k < kk; k++) {
+            long[][] four = {x[k], y[k], s[k], t[k]};
+            for (int j = 0; j < 4; j++) {
+                Integer i = index.get(four[j]);
+                if (i == null) {
+                    i = ops.size();
+                    index.put(four[j], i);
+                    ops.add(four[j]);
+                }
+                at[k][j] = i;
+            }
+        }
+        double[][][] d = new double[kk][primes][];
+        for (int p = 0; p < primes; p++) {
+            Prime pr = Prime.FMA[p];
+            double[] tw = FmaTwiddles.table(p, plan.logN(), false);
+            double[][] tr = new double[ops.size()][];
+            Runnable[] tasks = new Runnable[ops.size()];
+            for (int i = 0; i < tasks.length; i++) {
+                long[] v = ops.get(i);
+                double[] a = tr[i] = new double[n];
+                tasks[i] = () -> forward(plan, pr, v, a, tw, par);
+            }
+            all(par, tasks, 0, tasks.length);
+            double cs = Crt.of(plan).fmaScale[p];
+            double q = pr.pd;
+            double qi = pr.pdInv;
+            double offset = bound.mod(pr.big()).doubleValue(); // exact: below q < 2^50
+            double[] itw = FmaTwiddles.table(p, plan.logN(), true);
+            Runnable[] inv = new Runnable[kk];
+            for (int k = 0; k < kk; k++) {
+                double[] a0 = tr[at[k][0]], b0 = tr[at[k][1]], a1 = tr[at[k][2]], b1 = tr[at[k][3]];
+                double[] z = d[k][p] = new double[n];
+                inv[k] = () -> {
+                    Parallelism.forRange(0, n, FmaNtt.GRAIN, par,
+                            (i0, i1) -> FmaTransform.pointwiseDot(z, a0, b0, a1, b1, cs, i0, i1, q, qi, true));
+                    double v = z[0] + offset;
+                    z[0] = v - q * Math.rint(v * qi);
+                    FmaTransform.inverse(z, n, itw, pr, par);
+                };
+            }
+            all(par, inv, 0, inv.length);
+        }
+        for (int k = 0; k < kk; k++) {
+            FmaNtt.combine(plan, d[k], count, out[k], 0, out[k].length, par);
+        }
+    }
+
+    private static long[] trimmed(long[] o) {
+        int n = o.length;
+        while (n > 0 && o[n - 1] == 0) {
+            n--;
+        }
+        return n == o.length ? o : java.util.Arrays.copyOf(o, n);
     }
 
     /** Runs tasks[from..to), halves in parallel when asked. */
