@@ -93,7 +93,6 @@ final class GcdLoop {
         long[] a = Arrays.copyOf(ab.a, cap);
         long[] b = Arrays.copyOf(ab.b, cap);
         long[] ta = new long[cap];
-        long[] tb = new long[cap];
         int na = ab.a.length, nb = ab.b.length;
         long[] u = new long[4];
         long[] top = new long[4];
@@ -102,11 +101,10 @@ final class GcdLoop {
             if (n > 2) {
                 DoubleLimbStep.leadingLimbs(a, b, n, true, top);
                 if (DoubleLimbStep.reduce(top[0], top[1], top[2], top[3], u)) {
-                    int na1 = LimbLin.mulSub(ta, a, na, u[3], b, nb, u[1], n);
-                    nb = LimbLin.mulSub(tb, b, nb, u[0], a, na, u[2], n);
+                    int na1 = LimbLin.mulSub(ta, a, u[3], b, u[1], n);
+                    nb = LimbLin.mulSub(b, b, u[0], a, u[2], n);
                     na = na1;
                     long[] t = a; a = ta; ta = t;
-                    t = b; b = tb; tb = t;
                     if (acc != null) {
                         acc.mulSmall(u);
                     } else if (co != null) {
