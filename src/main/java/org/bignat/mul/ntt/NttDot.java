@@ -1,5 +1,11 @@
 package org.bignat.mul.ntt;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import org.bignat.core.LimbArith;
 import org.bignat.core.Parallelism;
 
 /**
@@ -40,7 +46,7 @@ public final class NttDot {
         while (n > 0 && out[n - 1] == 0) {
             n--;
         }
-        return n == on ? out : java.util.Arrays.copyOf(out, n);
+        return n == on ? out : Arrays.copyOf(out, n);
     }
 
     /**
@@ -82,7 +88,7 @@ public final class NttDot {
                 while (n > 0 && o[n - 1] == 0) {
                     n--;
                 }
-                z[i * c + j] = n == o.length ? o : java.util.Arrays.copyOf(o, n);
+                z[i * c + j] = n == o.length ? o : Arrays.copyOf(o, n);
             }
         }
         return z;
@@ -164,8 +170,8 @@ public final class NttDot {
                     plan.coefficients(bits(s[k])) + plan.coefficients(bits(t[k]))) - 1);
         }
         int b = plan.bits();
-        java.math.BigInteger bound = java.math.BigInteger.valueOf(Math.min(plan.coefficients(xBits), plan.coefficients(yBits)))
-                .multiply(java.math.BigInteger.ONE.shiftLeft(b).subtract(java.math.BigInteger.ONE).pow(2));
+        BigInteger bound = BigInteger.valueOf(Math.min(plan.coefficients(xBits), plan.coefficients(yBits)))
+                .multiply(BigInteger.ONE.shiftLeft(b).subtract(BigInteger.ONE).pow(2));
         int on = (int) ((count * b + bound.bitLength() + 1 + 63) / 64) + 1;
         long[][] out = new long[kk][on];
         boolean par = Parallelism.enabled(parallel);
@@ -186,20 +192,21 @@ public final class NttDot {
             long bit = i * b;
             ones[(int) (bit >>> 6)] |= 1L << (bit & 63);
         }
-        long[] xl = new long[(bound.bitLength() + 63) / 64];
-        for (int i = 0; i < xl.length; i++) {
-            xl[i] = bound.shiftRight(64 * i).longValue();
+        int xn = (bound.bitLength() + 63) / 64;
+        long[] e = new long[ones.length + xn];
+        for (int i = 0; i < xn; i++) { // E = sum_i X_i B^i ones, one multiply-and-add pass per limb of X
+            e[ones.length + i] = LimbArith.addMul1(e, i, ones, 0, ones.length, bound.shiftRight(64 * i).longValue());
         }
-        w[kk] = trimmed(org.bignat.engine.Products.multiply(xl, ones));
+        w[kk] = trimmed(e);
         return w;
     }
 
     private static void differences(NttPlan plan, long[][] x, long[][] y, long[][] s, long[][] t,
-                                    java.math.BigInteger bound, int count, long[][] out, boolean par) {
+                                    BigInteger bound, int count, long[][] out, boolean par) {
         int kk = x.length, primes = plan.primes(), n = plan.length();
         // the distinct operands, each transformed once per prime
-        java.util.IdentityHashMap<long[], Integer> index = new java.util.IdentityHashMap<>();
-        java.util.List<long[]> ops = new java.util.ArrayList<>();
+        IdentityHashMap<long[], Integer> index = new IdentityHashMap<>();
+        List<long[]> ops = new ArrayList<>();
         int[][] at = new int[kk][4];
         for (int k = 0; k < kk; k++) {
             long[][] four = {x[k], y[k], s[k], t[k]};
@@ -254,7 +261,7 @@ public final class NttDot {
         while (n > 0 && o[n - 1] == 0) {
             n--;
         }
-        return n == o.length ? o : java.util.Arrays.copyOf(o, n);
+        return n == o.length ? o : Arrays.copyOf(o, n);
     }
 
     /** Runs tasks[from..to), halves in parallel when asked. */
