@@ -907,7 +907,16 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public BigInt not() {
         if (mag == null) {
-            return small(big().not());
+            // ~v = -v - 1 keeps the bit length, so the result stays in the small form; one
+            // add or subtract of one replaces BigInteger.not's word-by-word two's-complement pass
+            if (held == null) {
+                return valueOf(~lv);
+            }
+            if (negated) {
+                return new BigInt(held.subtract(BigInteger.ONE)); // ~(-h) = h - 1
+            }
+            BigInteger h1 = held.add(BigInteger.ONE); // ~h = -(h + 1)
+            return h1.signum() == 0 ? ZERO : new BigInt(h1, true, -h1.signum());
         }
         return sign > 0 ? large(-1, mag.add(BigNat.ONE)) : large(1, mag.subtract(BigNat.ONE));
     }

@@ -2,6 +2,10 @@ package org.bignat;
 
 import java.math.BigInteger;
 import java.util.Objects;
+import org.bignat.core.BigIntegerAccess;
+import org.bignat.core.Engine;
+import org.bignat.engine.CudaEngine;
+import org.bignat.engine.Engines;
 
 /**
  * The {@link BigInteger} facade: the same operations with BigInteger's signs, semantics and results,
@@ -67,8 +71,30 @@ public final class BigMath {
                 || Math.min(a.bitLength(), b.bitLength()) < MULTIPLY_MIN_OPERAND_BITS) {
             return a.multiply(b);
         }
+        BigInteger g = onGpu(a, b, sign);
+        if (g != null) {
+            return g;
+        }
         BigInteger r = BigNat.of(a.abs()).multiply(BigNat.of(b.abs())).toBigInteger();
         return sign < 0 ? r.negate() : r;
+    }
+
+    /**
+     * {@code sign |a b|} on the GPU straight from and into BigInteger's magnitudes, where the product
+     * goes to the GPU and java.math is opened to this library (see {@link BigNat#of(BigInteger)}):
+     * no BigNat between, so no digit arrays on the heap. Null otherwise, or when the GPU declines.
+     */
+    private static BigInteger onGpu(BigInteger a, BigInteger b, int sign) {
+        if (!BigIntegerAccess.AVAILABLE) {
+            return null;
+        }
+        Engine e = Engines.forMultiply((long) a.bitLength() + b.bitLength());
+        if (!(e instanceof CudaEngine)) {
+            return null;
+        }
+        int[] ma = BigIntegerAccess.magnitude(a);
+        int[] mag = ((CudaEngine) e).multiplyMagnitudes(ma, a == b ? ma : BigIntegerAccess.magnitude(b));
+        return mag == null ? null : BigIntegerAccess.ofMagnitude(mag, sign);
     }
 
     /**
@@ -83,7 +109,8 @@ public final class BigMath {
         if (a.bitLength() < MULTIPLY_CROSSOVER_BITS) {
             return a.multiply(a);
         }
-        return BigNat.of(a.abs()).square().toBigInteger();
+        BigInteger g = onGpu(a, a, 1);
+        return g != null ? g : BigNat.of(a.abs()).square().toBigInteger();
     }
 
     /**

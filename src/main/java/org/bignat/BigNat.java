@@ -202,7 +202,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             throw new IllegalArgumentException("BigNat.of: negative value");
         }
         if (BigIntegerAccess.AVAILABLE) {
-            return ofLimbs(BigIntegerAccess.limbs(value));
+            return ofCanonical(BigIntegerAccess.digits(value)); // at most 2^31 bits: within the limit
         }
         byte[] b = value.toByteArray(); // the bulk export BigInteger offers; may start with a 0 sign byte
         return ofCanonical(ByteLimbs.toDigits(b, 0, b.length));
@@ -291,7 +291,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             throw new ArithmeticException("BigNat of " + bits + " bits is beyond BigInteger's range");
         }
         if (BigIntegerAccess.AVAILABLE) {
-            return BigIntegerAccess.of(limbs(), 1);
+            return BigIntegerAccess.ofDigits(canonicalDigits(), 1);
         }
         return new BigInteger(1, ByteLimbs.toBigEndian(limbs(), (int) ((bits + 7) >>> 3)));
     }
@@ -851,6 +851,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public BigNat modPow(BigNat exponent, BigNat modulus) {
         Objects.requireNonNull(exponent, "exponent");
         Objects.requireNonNull(modulus, "modulus");
+        if (!exponent.isZero() && GpuModPow.applies(modulus)) {
+            BigNat r = GpuModPow.modPow(this, exponent.limbs(), modulus);
+            if (r != null) {
+                return r;
+            }
+        }
         return ofLimbs(org.bignat.modular.ModPow.modPow(limbs(), exponent.limbs(), modulus.limbs()));
     }
 

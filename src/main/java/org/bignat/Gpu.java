@@ -404,6 +404,64 @@ public final class Gpu implements AutoCloseable {
         }
 
         /**
+         * {@code this mod 2^(61 k)}: the lowest k digits of 61 bits, copied on the device (after
+         * normalizing, when needed). Waits for queued work (to trim leading zero digits).
+         *
+         * @param k the number of digits kept, at least 0
+         * @return a new value holding the low digits, in canonical form
+         * @throws IllegalArgumentException when {@code k < 0}
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws ArithmeticException when the value is negative
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
+         */
+        public Value lowDigits(long k) {
+            return slice(k, true);
+        }
+
+        /**
+         * {@code floor(this / 2^(61 k))}: the digits from digit k up, copied on the device (after
+         * normalizing, when needed).
+         *
+         * @param k the number of low digits dropped, at least 0
+         * @return a new value holding the high digits, in canonical form
+         * @throws IllegalArgumentException when {@code k < 0}
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws ArithmeticException when the value is negative
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
+         */
+        public Value highDigits(long k) {
+            return slice(k, false);
+        }
+
+        private Value slice(long k, boolean low) {
+            if (k < 0) {
+                throw new IllegalArgumentException("negative digit count " + k);
+            }
+            synchronized (Gpu.this) {
+                checkUsable(this);
+                Value c = normalize();
+                try {
+                    long from = low ? 0 : Math.min(k, c.length);
+                    long count = low ? Math.min(k, c.length) : c.length - from;
+                    Holder h = allocate(Math.max(count, 1));
+                    try {
+                        DeviceDigits.copyDigits(device, stream, c.buffer(), from, h.buffer, count);
+                        // the high digits end in c's top digit, nonzero; the low ones may end in zeros
+                        long len = low ? DeviceDigits.trimmedLength(device, stream, h.buffer, count) : count;
+                        return new Value(h, len, true);
+                    } catch (RuntimeException e) {
+                        h.run();
+                        throw e;
+                    }
+                } finally {
+                    if (c != this) {
+                        c.close();
+                    }
+                }
+            }
+        }
+
+        /**
          * The size on the device.
          *
          * @return the number of 61-bit digits stored (redundant values are not trimmed)

@@ -44,14 +44,131 @@ public final class BigIntegerAccess {
 
     private BigIntegerAccess() {}
 
-    /** The little-endian 64-bit limbs (trimmed) of {@code |value|}; requires {@link #AVAILABLE}. */
-    public static long[] limbs(BigInteger value) {
-        int[] mag;
+    /** BigInteger's magnitude (big-endian 32-bit words, no leading zero word), not copied: read only. */
+    public static int[] magnitude(BigInteger value) {
         try {
-            mag = (int[]) MAG.invokeExact(value);
+            return (int[]) MAG.invokeExact(value);
         } catch (Throwable e) {
             throw new IllegalStateException("BigInteger.mag is not readable", e);
         }
+    }
+
+    /**
+     * The BigInteger {@code signum * value(mag)} around mag (no copy; the caller gives it up), which
+     * must have no leading zero word; zero needs an empty mag.
+     */
+    public static BigInteger ofMagnitude(int[] mag, int signum) {
+        if (mag.length == 0) {
+            return BigInteger.ZERO;
+        }
+        try {
+            return (BigInteger) CONSTRUCTOR.invokeExact(mag, signum < 0 ? -1 : 1);
+        } catch (Throwable e) {
+            throw new IllegalStateException("BigInteger(int[], int) is not callable", e);
+        }
+    }
+
+    /** The number of {@link Digits} of the magnitude mag (no leading zero word). */
+    public static int digitCount(int[] mag) {
+        int n = mag.length;
+        return n == 0 ? 0 : (int) ((32L * n - Integer.numberOfLeadingZeros(mag[0]) + Digits.W - 1) / Digits.W);
+    }
+
+    /**
+     * Digits [i0, i1) of the magnitude mag (canonical, each in [0, 2^61)) into d[dOff, dOff + i1 - i0);
+     * digits past the value read as zero.
+     */
+    public static void digits(int[] mag, int i0, int i1, long[] d, int dOff) {
+        int n = mag.length;
+        // digits below `inner` have two words above their first: no bounds to test
+        int inner = (int) Math.max(0, Math.min(i1, (32L * (n - 2) + Digits.W - 1) / Digits.W));
+        // digit i holds bits [61i, 61i + 61): from word w = pos >>> 5 (mag[n - 1 - w], little-endian
+        // word w) at bit s = pos & 31, and the two words above it (three words reach 64 + 32 bits);
+        // (hi << 1) << (63 - s) is hi << (64 - s), and 0 for s = 0 (a Java shift by 64 is none)
+        int i = i0;
+        int k = dOff;
+        long pos = (long) Digits.W * i0;
+        for (; i < inner; i++, k++, pos += Digits.W) {
+            int top = n - 1 - (int) (pos >>> 5);
+            int s = (int) pos & 31;
+            long low = ((long) mag[top - 1] << 32) | (mag[top] & 0xFFFF_FFFFL);
+            long hi = mag[top - 2] & 0xFFFF_FFFFL;
+            d[k] = ((low >>> s) | ((hi << 1) << (63 - s))) & Digits.MASK;
+        }
+        for (; i < i1; i++, k++, pos += Digits.W) {
+            int top = n - 1 - (int) (pos >>> 5);
+            int s = (int) pos & 31;
+            long lo = top >= 0 ? mag[top] & 0xFFFF_FFFFL : 0;
+            long mid = top >= 1 ? mag[top - 1] & 0xFFFF_FFFFL : 0;
+            long hi = top >= 2 ? mag[top - 2] & 0xFFFF_FFFFL : 0;
+            d[k] = ((((mid << 32) | lo) >>> s) | ((hi << 1) << (63 - s))) & Digits.MASK;
+        }
+    }
+
+    /**
+     * Words [j0, j1) of the magnitude mag (mag.length words in all, big-endian) from canonical digits
+     * held in d: digit i (base <= i < end) at d[i - base], digits outside [base, end) read as zero. A
+     * word whose bits reach digit end must not be asked for unless end is the value's top.
+     */
+    public static void words(long[] d, int base, int end, int[] mag, int j0, int j1) {
+        int words = mag.length;
+        // little-endian word j holds bits [32j, 32j + 32): digit i = floor(32j / 61) from bit s, the
+        // rest from digit i + 1 when s > 29
+        long pos = 32L * j0;
+        int i = (int) (pos / Digits.W);
+        int s = (int) (pos - (long) Digits.W * i);
+        for (int j = j0; j < j1; j++) {
+            long v = d[i - base] >>> s;
+            if (s > Digits.W - 32 && i + 1 < end) {
+                v |= d[i + 1 - base] << (Digits.W - s);
+            }
+            mag[words - 1 - j] = (int) v;
+            s += 32;
+            if (s >= Digits.W) {
+                s -= Digits.W;
+                i++;
+            }
+        }
+    }
+
+    /** The number of 32-bit words of a value of the given bit length. */
+    public static int wordCount(long bits) {
+        return (int) ((bits + 31) >>> 5);
+    }
+
+    /**
+     * The canonical {@link Digits} (trimmed, each in [0, 2^61)) of {@code |value|}, read from its
+     * magnitude in one pass, without the 64-bit limbs between; requires {@link #AVAILABLE}.
+     */
+    public static long[] digits(BigInteger value) {
+        int[] mag = magnitude(value);
+        int m = digitCount(mag);
+        if (m == 0) {
+            return Limbs.ZERO;
+        }
+        long[] d = new long[m];
+        Limbs.inParallel(m, (i0, i1) -> digits(mag, i0, i1, d, i0));
+        return d;
+    }
+
+    /**
+     * The BigInteger {@code signum * value(digits)} for canonical trimmed {@link Digits} (each in
+     * [0, 2^61)), its magnitude written in one pass, without the 64-bit limbs between; requires
+     * {@link #AVAILABLE}. Zero digits give zero whatever the sign.
+     */
+    public static BigInteger ofDigits(long[] digits, int signum) {
+        int m = Limbs.length(digits);
+        if (m == 0) {
+            return BigInteger.ZERO;
+        }
+        int[] mag = new int[wordCount((long) Digits.W * (m - 1) + 64 - Long.numberOfLeadingZeros(digits[m - 1]))];
+        Limbs.inParallel(mag.length, (j0, j1) -> words(digits, 0, m, mag, j0, j1));
+        return ofMagnitude(mag, signum);
+    }
+
+    /** The little-endian 64-bit limbs (trimmed) of {@code |value|}; requires {@link #AVAILABLE}. */
+    public static long[] limbs(BigInteger value) {
+        int[] mag = magnitude(value);
         int n = mag.length;
         long[] r = new long[(n + 1) >>> 1];
         int pairs = n >>> 1;
@@ -90,10 +207,6 @@ public final class BigIntegerAccess {
         if (!topHalfEmpty) {
             mag[j - 1] = (int) (limbs[n - 1] >>> 32);
         }
-        try {
-            return (BigInteger) CONSTRUCTOR.invokeExact(mag, signum < 0 ? -1 : 1);
-        } catch (Throwable e) {
-            throw new IllegalStateException("BigInteger(int[], int) is not callable", e);
-        }
+        return ofMagnitude(mag, signum);
     }
 }

@@ -137,6 +137,40 @@ public final class DeviceDigits {
                 "cuMemcpyDtoDAsync");
     }
 
+    /** Queues a copy of {@code count} digits of src, from digit {@code from}, to the start of dst. */
+    public static void copyDigits(CudaDevice device, DeviceStream stream, DeviceBuffer src, long from, DeviceBuffer dst,
+                                  long count) {
+        if (count > 0) {
+            device.makeCurrent();
+            Cu.check(jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync(dst.pointer(), src.pointer(from * Long.BYTES),
+                    count * Long.BYTES, stream.handle()), "cuMemcpyDtoDAsync");
+        }
+    }
+
+    /** Digits read from the top per step of {@link #trimmedLength}: the top one is nonzero but for rare values. */
+    private static final int TRIM_STEP = 64;
+
+    /**
+     * The length of the digits x[0, n) without their leading zero digits; waits for the queued work
+     * and reads the top digits back, {@link #TRIM_STEP} at a time.
+     */
+    public static long trimmedLength(CudaDevice device, DeviceStream stream, DeviceBuffer x, long n) {
+        stream.synchronize();
+        long[] top = new long[TRIM_STEP];
+        while (n > 0) {
+            int k = (int) Math.min(TRIM_STEP, n);
+            Cu.check(cuMemcpyDtoH(Pointer.to(top), x.pointer((n - k) * Long.BYTES), (long) k * Long.BYTES),
+                    "cuMemcpyDtoH");
+            for (int i = k - 1; i >= 0; i--) {
+                if (top[i] != 0) {
+                    return n - k + i + 1;
+                }
+            }
+            n -= k;
+        }
+        return 0;
+    }
+
     /** Uploads {@code len} digits of {@code src} from {@code off} into {@code dst} (pinned, pipelined) and waits. */
     public static void upload(CudaDevice device, DeviceStream stream, long[] src, int off, int len, DeviceBuffer dst) {
         if (len > 0) {

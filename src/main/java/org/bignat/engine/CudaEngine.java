@@ -113,6 +113,23 @@ public final class CudaEngine implements Engine {
         }
     }
 
+    /**
+     * The product of two BigInteger magnitudes (big-endian 32-bit words, no leading zero word, both
+     * nonzero; the same array squares) on the GPU, converted to and from digits inside the pinned
+     * staging ({@link GpuSsa#multiplyMagnitudes}): what {@code BigMath} uses where it can read
+     * BigInteger's magnitude. Null where the device fails or, for products below
+     * {@link #BUSY_GPU_CPU_BELOW_BITS}, every staging is busy: the caller then multiplies otherwise.
+     */
+    public int[] multiplyMagnitudes(int[] x, int[] y) {
+        try {
+            return GpuSsa.multiplyMagnitudes(CudaDevice.get(), x, y,
+                    waitsForTheGpu(32L * (x.length + y.length) / Digits.W));
+        } catch (DeviceException | EngineUnavailableException | ArithmeticException e) {
+            fellBack("multiply", e);
+            return null;
+        }
+    }
+
     /** Squaring on the GPU (one forward transform fewer than {@link #multiply}); CPU fallback likewise. */
     @Override
     public long[] square(long[] x) {
@@ -150,7 +167,7 @@ public final class CudaEngine implements Engine {
     }
 
     /** One log line per kind of failure: the operation, what failed, and that the CPU answered. */
-    static void fellBack(String op, RuntimeException e) {
+    public static void fellBack(String op, RuntimeException e) {
         String kind = op + ":" + e.getClass().getSimpleName();
         if (LOGGED.add(kind)) {
             LOG.log(System.Logger.Level.WARNING, "BigNat: CUDA " + op + " failed (" + e.getMessage()

@@ -7,7 +7,28 @@ import org.bignat.core.Limbs;
  * Handbook of Applied Cryptography, Alg. 14.85): the odd powers x, x^3, ..., x^(2^k - 1) are
  * computed once, then each window of the exponent costs its squarings (as squares) and one product.
  */
-final class Exponentiation {
+public final class Exponentiation {
+    /**
+     * What the exponentiation loop needs of a ring: its product and square, and a hook through which
+     * it hands back each intermediate value it no longer needs (device-resident values free their
+     * memory there; values on the heap ignore it).
+     *
+     * @param <T> the ring's element form
+     */
+    public interface Ring<T> {
+        /** The form of 1. */
+        T one();
+
+        /** The product of two forms. */
+        T multiply(T x, T y);
+
+        /** The square of a form. */
+        T square(T x);
+
+        /** Called once for each value made by the loop that it no longer uses (never for its result). */
+        default void release(T x) {}
+    }
+
     /**
      * Exponent sizes (bits) up to which window width i + 1 is used; the sizes balance the table's
      * 2^(k-1) products against the one product saved per k bits (the classical thresholds, also
@@ -26,26 +47,33 @@ final class Exponentiation {
         return k;
     }
 
-    /** x^e in the ring (x in the ring's form; result in the ring's form). */
-    static long[] pow(ModRing ring, long[] x, long[] e) {
+    /**
+     * x^e in the ring (x in the ring's form; result in the ring's form); x itself is neither released
+     * nor returned unless e = 1.
+     */
+    public static <T> T pow(Ring<T> ring, T x, long[] e) {
         long bits = Limbs.bitLength(e);
         if (bits == 0) {
             return ring.one();
         }
         int k = window(bits);
-        long[][] odd = new long[1 << (k - 1)][];
+        @SuppressWarnings("unchecked")
+        T[] odd = (T[]) new Object[1 << (k - 1)];
         odd[0] = x;
         if (odd.length > 1) {
-            long[] x2 = ring.square(x);
+            T x2 = ring.square(x);
             for (int i = 1; i < odd.length; i++) {
                 odd[i] = ring.multiply(odd[i - 1], x2);
             }
+            ring.release(x2);
         }
-        long[] r = null;
+        T r = null; // owned by the loop once a square or product made it; else one of odd
+        boolean owned = false;
         long i = bits - 1;
         while (i >= 0) {
             if (!testBit(e, i)) {
-                r = ring.square(r); // r is set: the top bit is one
+                r = replace(ring, r, owned, ring.square(r)); // r is set: the top bit is one
+                owned = true;
                 i--;
                 continue;
             }
@@ -62,16 +90,32 @@ final class Exponentiation {
                 r = odd[w >>> 1];
             } else {
                 for (long t = i; t >= j; t--) {
-                    r = ring.square(r);
+                    r = replace(ring, r, owned, ring.square(r));
+                    owned = true;
                 }
-                r = ring.multiply(r, odd[w >>> 1]);
+                r = replace(ring, r, owned, ring.multiply(r, odd[w >>> 1]));
+                owned = true;
             }
             i = j - 1;
+        }
+        for (int t = 1; t < odd.length; t++) {
+            if (odd[t] != r) {
+                ring.release(odd[t]);
+            }
         }
         return r;
     }
 
-    static boolean testBit(long[] e, long i) {
+    /** next, after releasing r when the loop owns it. */
+    private static <T> T replace(Ring<T> ring, T r, boolean owned, T next) {
+        if (owned) {
+            ring.release(r);
+        }
+        return next;
+    }
+
+    /** Bit i of the little-endian limbs e. */
+    public static boolean testBit(long[] e, long i) {
         int limb = (int) (i >>> 6);
         return limb < e.length && (e[limb] >>> (i & 63) & 1) != 0;
     }

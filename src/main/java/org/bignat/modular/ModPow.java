@@ -80,6 +80,14 @@ public final class ModPow {
         return Limbs.add(high, Products.multiply(m1, t));
     }
 
+    /**
+     * {@code m^-1 mod 2^bits} for an odd m (trimmed little-endian limbs), by Newton–Hensel lifting
+     * on products from the engine; for Montgomery forms whose R is not a whole number of limbs.
+     */
+    public static long[] inverseModPowerOfTwo(long[] m, long bits) {
+        return PowerOfTwoRing.truncate(Montgomery.inverseModPower(m, (int) ((bits + 63) >>> 6)), bits);
+    }
+
     /** base^e mod m for odd m > 1 and base in [1, m). */
     static long[] oddModPow(long[] base, long[] e, long[] m) {
         if (base.length == 0) {

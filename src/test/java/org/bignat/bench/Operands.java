@@ -95,9 +95,15 @@ final class Operands {
         return modulusBytes;
     }
 
-    /** A random 64-bit exponent (top bit set) for modpow-short, big-endian unsigned bytes. */
+    /**
+     * Bits of modpow-short's exponent: 64, or {@code -Dbench.shortExponentBits=N} (for example 1024,
+     * the exponent of the number-theory issue's GPU report); every participant reads the same one.
+     */
+    static final int SHORT_EXPONENT_BITS = Integer.getInteger("bench.shortExponentBits", 64);
+
+    /** A random exponent of {@link #SHORT_EXPONENT_BITS} bits (top bit set) for modpow-short, big-endian unsigned bytes. */
     byte[] shortExponentBytes() {
-        if (shortExponentBytes == null) shortExponentBytes = randomBytes(64, seed + 6);
+        if (shortExponentBytes == null) shortExponentBytes = randomBytes(SHORT_EXPONENT_BITS, seed + 6);
         return shortExponentBytes;
     }
 

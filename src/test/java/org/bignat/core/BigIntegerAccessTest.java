@@ -35,4 +35,29 @@ class BigIntegerAccessTest {
         assertEquals(BigInteger.ONE.shiftLeft(64), BigIntegerAccess.of(new long[] {0, 1}, 1));
         assertEquals(BigInteger.ONE.shiftLeft(96), BigIntegerAccess.of(new long[] {0, 1L << 32}, 1));
     }
+
+    /**
+     * The one-pass digit route against the byte route: every bit length up to 200 (each word and
+     * digit boundary), random lengths, all-ones values (every digit maximal) and powers of two.
+     */
+    @Test
+    void digitRoundTripsMatchTheByteRoute() {
+        Assumptions.assumeTrue(BigIntegerAccess.AVAILABLE, "java.math is not opened: " + BigIntegerAccess.ENABLE_FLAG);
+        Random r = TestRandom.create("BigIntegerAccessTest.digits");
+        for (int i = 0; i < 600; i++) {
+            int bits = i < 200 ? i : TestRandom.bits(r, 1 << 16);
+            BigInteger v = i >= 400 ? BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE)
+                    : i >= 300 ? BigInteger.ONE.shiftLeft(bits) : TestRandom.nat(r, bits);
+            byte[] b = v.toByteArray();
+            long[] expected = ByteLimbs.toDigits(b, 0, b.length);
+            long[] digits = BigIntegerAccess.digits(v);
+            assertArrayEquals(expected, digits, "bits=" + bits);
+            assertArrayEquals(expected, BigIntegerAccess.digits(v.negate()), "magnitude of -v, bits=" + bits);
+            assertEquals(v, BigIntegerAccess.ofDigits(digits, 1), "bits=" + bits);
+            assertEquals(v.negate(), BigIntegerAccess.ofDigits(digits, -1), "bits=" + bits);
+            long[] padded = java.util.Arrays.copyOf(digits, digits.length + 2); // leading zero digits
+            assertEquals(v, BigIntegerAccess.ofDigits(padded, 1), "bits=" + bits);
+        }
+        assertEquals(BigInteger.ZERO, BigIntegerAccess.ofDigits(new long[0], 1));
+    }
 }

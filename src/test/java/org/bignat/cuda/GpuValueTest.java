@@ -41,6 +41,35 @@ class GpuValueTest {
         assertEquals(before, dev.bytesInUse(), "closing the session frees every value");
     }
 
+    /** Digit slices against shifts and masks, with zero digits below and above the cut (trimming). */
+    @Test
+    void digitSlicesAgreeWithBigInteger() {
+        GpuTestSupport.device();
+        Random r = TestRandom.create("GpuValueTest.slices");
+        BigInteger b61 = BigInteger.ONE.shiftLeft(61);
+        BigInteger sparse = BigInteger.ONE.shiftLeft(61 * 40).multiply(TestRandom.nat(r, 500)).add(BigInteger.valueOf(7));
+        BigInteger ones = BigInteger.ONE.shiftLeft(61 * 30).subtract(BigInteger.ONE);
+        BigInteger[] values = {BigInteger.ZERO, BigInteger.ONE, sparse, ones, b61.pow(10), TestRandom.nat(r, 100_000)};
+        try (Gpu gpu = BigNat.gpu()) {
+            for (BigInteger v : values) {
+                Gpu.Value a = gpu.upload(BigNat.of(v));
+                for (long k : new long[] {0, 1, 2, 10, 29, 30, 31, 40, 41, 2000}) {
+                    BigInteger mod = v.mod(BigInteger.ONE.shiftLeft((int) (61 * k)));
+                    BigNat low = a.lowDigits(k).download();
+                    assertEquals(mod, low.toBigInteger(), "low " + k + " digits of " + v.bitLength() + " bits");
+                    assertEquals(v.shiftRight((int) (61 * k)), a.highDigits(k).download().toBigInteger(),
+                            "high from digit " + k + " of " + v.bitLength() + " bits");
+                    assertEquals(0, a.lowDigits(k).compareTo(gpu.upload(BigNat.of(mod))), "trimmed low digits compare equal");
+                }
+                // a redundant value is normalized before the cut
+                Gpu.Value sum = a.add(a);
+                assertEquals(v.shiftLeft(1).shiftRight(61 * 3), sum.highDigits(3).download().toBigInteger());
+            }
+            Gpu.Value x = gpu.upload(BigNat.ONE);
+            assertThrows(IllegalArgumentException.class, () -> x.lowDigits(-1));
+        }
+    }
+
     @Test
     void negativeDifferenceThrowsAtNormalize() {
         GpuTestSupport.device();

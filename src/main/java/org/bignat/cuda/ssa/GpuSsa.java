@@ -11,6 +11,7 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction_attribute;
 import org.bignat.DeviceOutOfMemoryException;
+import org.bignat.core.BigIntegerAccess;
 import org.bignat.core.Limbs;
 import org.bignat.cuda.Cu;
 import org.bignat.cuda.CudaDevice;
@@ -593,6 +594,62 @@ public final class GpuSsa {
     }
 
     /** Bits of the value of x[0, n), x[n - 1] nonzero. */
+    /**
+     * The product of two BigInteger magnitudes (big-endian 32-bit words, no leading zero word, both
+     * nonzero; {@code y == x} squares), host-to-host as {@link #multiply(CudaDevice, long[], long[],
+     * boolean, boolean)} but with the digits computed straight into the pinned staging and the
+     * product's words straight out of it ({@link MagnitudeCopies}): no digit array on the Java heap.
+     * Returns the product's magnitude, or null at once when {@code wait} is false and every staging
+     * is busy.
+     */
+    public static int[] multiplyMagnitudes(CudaDevice d, int[] x, int[] y, boolean wait) {
+        boolean square = x == y;
+        HostStaging.Source sx = MagnitudeCopies.source(x);
+        HostStaging.Source sy = square ? null : MagnitudeCopies.source(y);
+        int nx = sx.length();
+        int ny = square ? nx : sy.length();
+        long nout = (long) nx + ny;
+        if (nout > Integer.MAX_VALUE) {
+            throw new ArithmeticException("BigNat: product of " + nout + " digits exceeds a Java array");
+        }
+        HostStaging st = HostStaging.take(d, wait);
+        if (st == null) {
+            return null;
+        }
+        DeviceStream s;
+        try {
+            s = d.stream();
+        } catch (RuntimeException e) {
+            st.give();
+            throw e;
+        }
+        boolean ok = false;
+        try (DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, s);
+                DeviceBuffer by = square ? null : d.allocate((long) ny * Long.BYTES, s);
+                DeviceBuffer bz = d.allocate(nout * Long.BYTES, s)) {
+            st.upload(s, sx, bx.pointer(), sy, square ? null : by.pointer());
+            multiply(d, s, bx, nx, square ? bx : by, ny, square, bz);
+            // the exact size first (the top digit may be zero), so that the words go straight to their array
+            s.synchronize();
+            long[] top = new long[2];
+            Cu.check(cuMemcpyDtoH(Pointer.to(top), bz.pointer((nout - 2) * Long.BYTES), 2L * Long.BYTES), "cuMemcpyDtoH");
+            int n = (int) (top[1] != 0 ? nout : nout - 1);
+            long topDigit = top[1] != 0 ? top[1] : top[0];
+            long bits = (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(topDigit);
+            int[] mag = new int[BigIntegerAccess.wordCount(bits)];
+            MagnitudeCopies.Sink sink = new MagnitudeCopies.Sink(mag, n);
+            st.download(s, bz.pointer(), sink, n);
+            ok = true;
+            return mag;
+        } finally {
+            if (!ok) {
+                st.drain(s);
+            }
+            st.give();
+            s.close();
+        }
+    }
+
     private static long bitLength(long[] x, int n) {
         return (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(x[n - 1]);
     }

@@ -175,10 +175,55 @@ final class HostStaging {
     }
 
     /**
+     * 64-bit words that copy pieces of themselves into pinned memory: an upload's operand (a heap
+     * array, or words computed on the fly, such as the digits of a BigInteger's magnitude).
+     */
+    interface Source {
+        /** The number of words. */
+        int length();
+
+        /** Writes words [from, from + len) to dst[at, at + len). Called from several threads at once. */
+        void copyTo(LongBuffer dst, int at, int from, int len);
+    }
+
+    /** Where the pieces of a download go: a heap array, or a conversion on the fly. */
+    interface Sink {
+        /** Takes words [from, from + len) from src[at, at + len). Called from several threads at once. */
+        void copyFrom(LongBuffer src, int at, int from, int len);
+    }
+
+    /** The first n words of x. */
+    static Source source(long[] x, int n) {
+        return new Source() {
+            @Override
+            public int length() {
+                return n;
+            }
+
+            @Override
+            public void copyTo(LongBuffer dst, int at, int from, int len) {
+                dst.put(at, x, from, len);
+            }
+        };
+    }
+
+    /** Into z from index 0. */
+    static Sink sink(long[] z) {
+        return (src, at, from, len) -> src.get(at, z, from, len);
+    }
+
+    /**
      * Queues the upload of {@code x[0, nx)} to {@code dx} and {@code y[0, ny)} to {@code dy} on s
      * (y null: x only); returns once every DMA is queued (host copies done), without waiting for them.
      */
     void upload(DeviceStream s, long[] x, int nx, CUdeviceptr dx, long[] y, int ny, CUdeviceptr dy) {
+        upload(s, source(x, nx), dx, y == null ? null : source(y, ny), dy);
+    }
+
+    /** As {@link #upload(DeviceStream, long[], int, CUdeviceptr, long[], int, CUdeviceptr)} from sources. */
+    void upload(DeviceStream s, Source x, CUdeviceptr dx, Source y, CUdeviceptr dy) {
+        int nx = x.length();
+        int ny = y == null ? 0 : y.length();
         int cx = chunks(nx);
         int n = cx + (y == null ? 0 : chunks(ny));
         ExecutorService pool = workers();
@@ -191,10 +236,10 @@ final class HostStaging {
                 if (f >= SLOTS) {
                     Cu.check(cuEventSynchronize(dma[i]), "cuEventSynchronize");
                 }
-                long[] src = f < cx ? x : y;
+                Source src = f < cx ? x : y;
                 int off = (f < cx ? f : f - cx) * CHUNK_LONGS;
                 int len = Math.min(CHUNK_LONGS, (f < cx ? nx : ny) - off);
-                hostBusy[i] = start(pool, () -> longs.put(i * CHUNK_LONGS, src, off, len));
+                hostBusy[i] = start(pool, () -> src.copyTo(longs, i * CHUNK_LONGS, off, len));
                 filled++;
             }
             int i = issued % SLOTS;
@@ -214,6 +259,11 @@ final class HostStaging {
      * copies them into {@code z[0, n)}; returns when they are there and every slot is idle.
      */
     void download(DeviceStream s, CUdeviceptr src, long[] z, int n) {
+        download(s, src, sink(z), n);
+    }
+
+    /** As {@link #download(DeviceStream, CUdeviceptr, long[], int)} into a sink. */
+    void download(DeviceStream s, CUdeviceptr src, Sink z, int n) {
         int chunks = chunks(n);
         ExecutorService pool = workers();
         int issued = 0;
@@ -235,7 +285,7 @@ final class HostStaging {
             Cu.check(cuEventSynchronize(dma[i]), "cuEventSynchronize");
             int off = copied * CHUNK_LONGS;
             int len = Math.min(CHUNK_LONGS, n - off);
-            hostBusy[i] = start(pool, () -> longs.get(i * CHUNK_LONGS, z, off, len));
+            hostBusy[i] = start(pool, () -> z.copyFrom(longs, i * CHUNK_LONGS, off, len));
         }
         for (int i = SLOTS - 1; i >= 0; i--) {
             if (hostBusy[i] != null) {
