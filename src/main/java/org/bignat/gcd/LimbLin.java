@@ -22,6 +22,30 @@ final class LimbLin {
     }
 
     /**
+     * {@code r[0..n) = x * mx - y * my} when that difference lies in [0, B^n) (computed modulo B^n),
+     * x and y read over n limbs (zero above their lengths); r may be x or y (limb i is read before
+     * it is written). One pass with two
+     * carry chains, the product of x with its carry and the product of y with its borrow. Returns
+     * the trimmed length.
+     */
+    static int mulSub(long[] r, long[] x, long mx, long[] y, long my, int n) {
+        long c = 0, bw = 0;
+        for (int i = 0; i < n; i++) {
+            long xi = x[i];
+            long yi = y[i];
+            long lo = xi * mx;
+            long s = lo + c;
+            c = LimbArith.mulHi(xi, mx) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+            lo = yi * my;
+            long t = lo + bw;
+            long hi = LimbArith.mulHi(yi, my) + (Long.compareUnsigned(t, lo) < 0 ? 1 : 0);
+            bw = hi + (Long.compareUnsigned(s, t) < 0 ? 1 : 0);
+            r[i] = s - t;
+        }
+        return Limbs.length(r, n);
+    }
+
+    /**
      * {@code r[0..n) = x * mx - y * my} when that difference lies in [0, B^n) (computed modulo B^n,
      * so intermediate overflow is harmless); x and y have at most n limbs. Returns the trimmed length.
      */

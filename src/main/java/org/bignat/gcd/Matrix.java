@@ -65,15 +65,12 @@ final class Matrix {
         }
     }
 
-    /** M = M * O. */
+    /** M = M * O (four sums of two products, {@link Lin#product}). */
     void multiply(Matrix o) {
-        long[] n00 = Lin.dot(m00, o.m00, m01, o.m10);
-        long[] n01 = Lin.dot(m00, o.m01, m01, o.m11);
-        long[] n10 = Lin.dot(m10, o.m00, m11, o.m10);
-        long[] n11 = Lin.dot(m10, o.m01, m11, o.m11);
-        m00 = n00;
-        m01 = n01;
-        m10 = n10;
-        m11 = n11;
+        long[][] n = Lin.product(new long[][][] {{m00, m01}, {m10, m11}}, new long[][][] {{o.m00, o.m01}, {o.m10, o.m11}});
+        m00 = n[0];
+        m01 = n[1];
+        m10 = n[2];
+        m11 = n[3];
     }
 }

@@ -123,13 +123,16 @@ class GcdTest {
 
     /**
      * Where the half-gcd applies its matrices and multiplies them by sums of two transform products
-     * (Lin.dot, entries of at least Lin.DOT_THRESHOLD limbs: pairs from about four times that):
-     * sizes either side of 4 and 8 times the threshold, adversarial and random pairs.
+     * (Lin.dot, entries of at least Lin.DOT_THRESHOLD limbs: pairs from about four times that) and
+     * multiplies matrices on shared transforms (Lin.product, entries of at least
+     * Lin.MATRIX_THRESHOLD limbs): sizes either side of 4 and 8 times the thresholds, adversarial
+     * and random pairs.
      */
     @Test
     void transformSumsAtLargeSizes() {
         int t = Lin.DOT_THRESHOLD;
-        for (int n : new int[] {4 * t - 1, 4 * t, 4 * t + 1, 8 * t + 1}) {
+        int mt = Lin.MATRIX_THRESHOLD;
+        for (int n : new int[] {4 * mt - 1, 4 * mt + 1, 4 * t - 1, 4 * t, 4 * t + 1, 8 * mt + 1, 8 * t + 1}) {
             for (BigInteger[] p : adversarial(64 * n)) {
                 check(p[0], p[1]);
             }
@@ -177,6 +180,33 @@ class GcdTest {
                 assertEquals(big(my.m10), big(mx.m10));
                 assertEquals(big(my.m11), big(mx.m11));
             }
+        }
+    }
+
+    /**
+     * The extended gcd's Lehmer phase with cofactors longer than the pair (their steps multiplied
+     * together and applied once, GcdLoop.lehmer): pairs g x, g y whose gcd g leaves a pair of about
+     * the gcd loop's threshold while the cofactors have the length of x and y, with x, y random,
+     * consecutive Fibonacci numbers (the longest quotient chains) and one dividing the other.
+     */
+    @Test
+    void extendedGcdWithLongCofactors() {
+        Random rnd = TestRandom.create("GcdTest.longCofactors");
+        int t = Gcd.GCD_HGCD_THRESHOLD;
+        BigInteger f0 = BigInteger.ZERO, f1 = BigInteger.ONE;
+        while (f1.bitLength() < 64 * 3 * t) {
+            BigInteger f = f0.add(f1);
+            f0 = f1;
+            f1 = f;
+        }
+        for (int gl : new int[] {1, t / 2, t - 3, t - 1, t, t + 1, 2 * t}) {
+            BigInteger g = new BigInteger(64 * gl, rnd).setBit(64 * gl - 1);
+            BigInteger x = new BigInteger(64 * (2 * t + rnd.nextInt(2 * t)), rnd);
+            BigInteger y = new BigInteger(64 * (2 * t + rnd.nextInt(2 * t)), rnd);
+            check(g.multiply(x), g.multiply(y));
+            check(g.multiply(f1), g.multiply(f0));
+            check(g.multiply(x).multiply(y), g.multiply(y));
+            check(g.multiply(x), g.multiply(x).add(g));
         }
     }
 

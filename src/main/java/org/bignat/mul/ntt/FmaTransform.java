@@ -224,6 +224,40 @@ final class FmaTransform {
         }
     }
 
+    /**
+     * Pointwise r[i] = (x[i] y[i] + z[i] w[i]) c mod q (signed, |.| <= q) for i in [i0, i1),
+     * 0 <= c < q: each product reduced below q, their sum (below 2q) times c reduced as one product.
+     * With subtract, (x[i] y[i] - z[i] w[i]) c the same way.
+     */
+    static void pointwiseDot(double[] r, double[] x, double[] y, double[] z, double[] w, double c,
+                             int i0, int i1, double q, double qi, boolean subtract) {
+        DoubleVector vnq = DoubleVector.broadcast(S, -q);
+        DoubleVector vqi = DoubleVector.broadcast(S, qi);
+        DoubleVector vm = DoubleVector.broadcast(S, M);
+        DoubleVector vc = DoubleVector.broadcast(S, c);
+        int i = i0;
+        for (; i + L <= i1; i += L) {
+            DoubleVector a = DoubleVector.fromArray(S, x, i);
+            DoubleVector b = DoubleVector.fromArray(S, y, i);
+            DoubleVector hi = a.mul(b);
+            DoubleVector lo = a.fma(b, hi.neg());
+            DoubleVector r1 = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
+            a = DoubleVector.fromArray(S, z, i);
+            b = DoubleVector.fromArray(S, w, i);
+            hi = a.mul(b);
+            lo = a.fma(b, hi.neg());
+            DoubleVector r2 = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
+            DoubleVector s = subtract ? r1.sub(r2) : r1.add(r2);
+            hi = s.mul(vc);
+            lo = s.fma(vc, hi.neg());
+            hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(r, i);
+        }
+        for (; i < i1; i++) {
+            double r2 = mul(z[i], w[i], q, qi);
+            r[i] = mul(mul(x[i], y[i], q, qi) + (subtract ? -r2 : r2), c, q, qi);
+        }
+    }
+
     /** Pointwise x[i] = x[i] y[i] c mod q (signed, |.| <= q) for i in [i0, i1), 0 <= c < q. */
     static void pointwise(double[] x, double[] y, double c, int i0, int i1, double q, double qi) {
         DoubleVector vnq = DoubleVector.broadcast(S, -q);
