@@ -31,6 +31,19 @@ class YardstickTest {
         }
     }
 
+    /**
+     * Pi to 10^7 digits on BigInt, checked by BBP: the whole ladder at the sizes only the bench's
+     * largest cells otherwise reach (products up to about 2^25 bits on every kernel of the ladder, the
+     * root, the division, the decimal string), so that a kernel wrong only at those sizes or on pi's
+     * operands fails here and not first in a bench run.
+     */
+    @Test
+    void piToTenMillionDigitsOnBigIntPassesTheBbpCheck() {
+        int d = 10_000_000;
+        String pi = Chudnovsky.pi(BigIntOps.INSTANCE, d, Yardstick.POOL);
+        assertNull(PiCheck.verify(BigIntOps.INSTANCE, d, pi));
+    }
+
     @Test
     void factorialMatchesTheProductOfOneToN() {
         BigInteger f = BigInteger.ONE;
