@@ -8,7 +8,8 @@ import org.bignat.BigInt;
  * square root, the division and the decimal string, timed one after the other (the bench runs the
  * root beside the series). Not a test; {@code java org.bignat.bench.PiPhases DIGITS...}, with
  * {@code -Dbignat.engine=auto} on a GPU machine; {@code -Dpi.runs=N} runs each size N times
- * (default 2, the first warming up).
+ * (default 2, the first warming up); {@code -Dpi.check=true} checks each result's last digits by BBP
+ * ({@link PiCheck}).
  */
 public final class PiPhases {
     private PiPhases() {}
@@ -30,6 +31,11 @@ public final class PiPhases {
             for (int run = 0; run < runs; run++) { // the first run warms up
                 Phases p = measure(digits, () -> {});
                 System.out.printf("pi %s digits%s: %s (%d digits)%n", a, run == 0 ? " (cold)" : "", p, p.text().length());
+                if (Boolean.getBoolean("pi.check")) {
+                    String wrong = PiCheck.verify(BigIntOps.INSTANCE, digits,
+                            p.text().substring(0, digits + 1));
+                    System.out.println(wrong == null ? "BBP check: passed" : "BBP check FAILED: " + wrong);
+                }
             }
         }
     }
