@@ -65,9 +65,9 @@ final class FmaBasecase {
      */
     static final int SQR_SLIDE_MIN_DIGITS = 160;
     /** Zero digits before the longer operand's digits: the passes read down to index -W - 5L. */
-    private static final int PAD_LEFT = W + 6 * L;
+    static final int PAD_LEFT = W + 6 * L;
     /** Zero digits after either operand's digits. */
-    private static final int PAD_RIGHT = W + 2 * L;
+    static final int PAD_RIGHT = W + 2 * L;
 
     /** Lane weights of the square's diagonal: 0 below index W, 1 at W, 2 above. */
     private static final double[] STEP = new double[3 * W];
@@ -120,16 +120,35 @@ final class FmaBasecase {
         int nx = digits(bn, wordBits); // the shorter operand's digits are broadcast
         int ny = digits(an, wordBits);
         int cols = nx + ny - 1;
-        int pc = (cols + W - 1) / W * W;
         int yo = PAD_LEFT;
         int xo = yo + ny + PAD_RIGHT;
         int co = xo + nx + PAD_RIGHT;
-        double[] s = scratch(co + pc);
+        double[] s = scratch(co + columnSpace(cols));
         java.util.Arrays.fill(s, 0, yo, 0.0);
         split(a, ao, an, wordBits, s, yo, ny);
         java.util.Arrays.fill(s, yo + ny, xo, 0.0);
         split(b, bo, bn, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
+        columns(s, xo, nx, yo, ny, co);
+        carry(s, co, cols, r, ro, rn, wordBits);
+    }
+
+    /** The space {@link #columns} and {@link #squareColumns} write for cols column sums. */
+    static int columnSpace(int cols) {
+        return (cols + W - 1) / W * W;
+    }
+
+    /**
+     * The nx + ny - 1 column sums of the digit vectors x = s[xo .. xo+nx) and y = s[yo .. yo+ny),
+     * 1 <= nx <= ny, written to s[co .. co + {@link #columnSpace}(nx + ny - 1)) (the columns past
+     * nx + ny - 1 get zeros). The digits may be any integers held exactly (signed too) whose column
+     * sums, and so every partial sum, stay below 2^53 in magnitude: nx max|x| max|y| < 2^53. The
+     * kernels read zeros around the vectors: s[yo - {@link #PAD_LEFT} .. yo) and
+     * s[yo + ny .. yo + ny + {@link #PAD_RIGHT}) and s[xo + nx .. xo + nx + {@link #PAD_RIGHT})
+     * must hold zeros, and the column space must overlap none of these.
+     */
+    static void columns(double[] s, int xo, int nx, int yo, int ny, int co) {
+        int cols = nx + ny - 1;
         boolean slide = SLIDE && nx >= SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
             int iFrom = Math.max(0, c - ny + 1);
@@ -144,7 +163,6 @@ final class FmaBasecase {
                 plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false, false);
             }
         }
-        carry(s, co, cols, r, ro, rn, wordBits);
     }
 
     /** r[ro .. ro+2n) = a[ao .. ao+n)^2, 1 <= n <= {@link #MAX_LIMBS}; r must not overlap a. */
@@ -156,13 +174,22 @@ final class FmaBasecase {
     static void sqr(long[] r, int ro, int rn, long[] a, int ao, int n, int wordBits) {
         int nx = digits(n, wordBits);
         int cols = 2 * nx - 1;
-        int pc = (cols + W - 1) / W * W;
         int xo = PAD_LEFT;
         int co = xo + nx + PAD_RIGHT;
-        double[] s = scratch(co + pc);
+        double[] s = scratch(co + columnSpace(cols));
         java.util.Arrays.fill(s, 0, xo, 0.0);
         split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
+        squareColumns(s, xo, nx, co);
+        carry(s, co, cols, r, ro, rn, wordBits);
+    }
+
+    /**
+     * As {@link #columns} for x y with y = x (the 2 nx - 1 column sums of x^2): nx max|x|^2 < 2^53,
+     * zeros at s[xo - {@link #PAD_LEFT} .. xo) and s[xo + nx .. xo + nx + {@link #PAD_RIGHT}).
+     */
+    static void squareColumns(double[] s, int xo, int nx, int co) {
+        int cols = 2 * nx - 1;
         boolean slide = SLIDE && nx >= SQR_SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
             // digits i < c/2 have j = t - i > i in every lane t = c + l: doubled
@@ -181,7 +208,6 @@ final class FmaBasecase {
                 plain(s, xo, iFrom, mid, xo + c, co + c, 2.0, true, false);
             }
         }
-        carry(s, co, cols, r, ro, rn, wordBits);
     }
 
     /**
@@ -388,6 +414,36 @@ final class FmaBasecase {
         s1.add(t1).intoArray(s, co + L);
         s2.add(t2).intoArray(s, co + 2 * L);
         s3.add(t3).intoArray(s, co + 3 * L);
+    }
+
+    /**
+     * As {@link #split(long[], int, int, int, double[], int, int)} for digits of digitBits bits (at
+     * most {@link #D}; {@link FmaKaratsuba} with more than one level). A copy rather than the one
+     * body for both: with the digit width a parameter the 22-bit split made the whole 64- and
+     * 128-limb products about 8% slower (MidSizeProbe, 4 lanes).
+     */
+    static void split(long[] x, int xo, int n, int wordBits, int digitBits, double[] d, int off, int nd) {
+        long mask = (1L << digitBits) - 1;
+        long buf = 0;
+        int have = 0;
+        int li = xo;
+        int end = xo + n;
+        int fresh = wordBits - digitBits; // bits a new word leaves in the buffer beyond the digit it completes
+        for (int k = off, e = off + nd; k < e; k++) {
+            long v;
+            if (have >= digitBits) {
+                v = buf & mask;
+                buf >>>= digitBits;
+                have -= digitBits;
+            } else {
+                long w = li < end ? x[li] : 0;
+                li++;
+                v = (buf | (w << have)) & mask;
+                buf = w >>> (digitBits - have);
+                have += fresh;
+            }
+            d[k] = v;
+        }
     }
 
     /**

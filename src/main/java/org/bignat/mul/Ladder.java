@@ -36,7 +36,7 @@ final class Ladder {
             }
         } else if (bn < Cutovers.TOOM3) {
             if (2 * bn > an + 1) {
-                Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
+                karatsuba(r, ro, a, ao, an, b, bo, bn);
             } else {
                 unbalanced(r, ro, a, ao, an, b, bo, bn);
             }
@@ -47,7 +47,7 @@ final class Ladder {
             if (bn > 2 * h3) {
                 Toom3.mul(r, ro, a, ao, an, b, bo, bn);
             } else if (2 * bn > an + 1) {
-                Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
+                karatsuba(r, ro, a, ao, an, b, bo, bn);
             } else {
                 unbalanced(r, ro, a, ao, an, b, bo, bn);
             }
@@ -76,7 +76,11 @@ final class Ladder {
                 Basecase.sqr(r, ro, a, ao, n);
             }
         } else if (n < Cutovers.TOOM3_SQR) {
-            Karatsuba.sqr(r, ro, a, ao, n);
+            if (fmaKaratsubaSquare(n)) {
+                FmaKaratsuba.sqr(r, ro, 2 * n, a, ao, n, 64, Thresholds.FMA_KARATSUBA_LEVELS);
+            } else {
+                Karatsuba.sqr(r, ro, a, ao, n);
+            }
         } else if (nttSquare(n)) {
             NttMultiply.square(r, ro, a, ao, n, parallel);
         } else if (!ssaSquare(n)) {
@@ -123,6 +127,35 @@ final class Ladder {
     /** Whether {@link #sqr} squares n limbs as one {@link FmaBasecase} square. */
     static boolean fmaLeafSquare(long n) {
         return n >= Thresholds.FMA_BASECASE_MIN_SQR_LIMBS && n < Cutovers.KARATSUBA_SQR && Cutovers.FMA;
+    }
+
+    /**
+     * Karatsuba on an {@code an x bn}-limb product (an >= bn > an/2): in the digit domain
+     * ({@link FmaKaratsuba}) where {@link #fmaKaratsuba} says so, else on limbs.
+     */
+    private static void karatsuba(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
+        if (fmaKaratsuba(an, bn)) {
+            FmaKaratsuba.mul(r, ro, an + bn, a, ao, an, b, bo, bn, 64, Thresholds.FMA_KARATSUBA_LEVELS);
+        } else {
+            Karatsuba.mul(r, ro, a, ao, an, b, bo, bn);
+        }
+    }
+
+    /**
+     * Whether a Karatsuba step on an {@code an x bn}-limb product ({@code an >= bn}) runs as
+     * {@link FmaKaratsuba} (8-lane FMA leaves, {@link Thresholds#FMA_KARATSUBA_LEVELS} levels, every
+     * leaf within its exactness bound); also the test of {@link Multiply#multiplyDigits} for
+     * taking it on the 61-bit digits directly.
+     */
+    static boolean fmaKaratsuba(long an, long bn) {
+        return Cutovers.WIDE && bn >= Cutovers.KARATSUBA && an <= Integer.MAX_VALUE
+                && FmaKaratsuba.fits((int) an, (int) bn, 64, Thresholds.FMA_KARATSUBA_LEVELS);
+    }
+
+    /** As {@link #fmaKaratsuba} for a square of n limbs. */
+    static boolean fmaKaratsubaSquare(long n) {
+        return Cutovers.WIDE && n >= Cutovers.KARATSUBA_SQR && n <= Integer.MAX_VALUE
+                && FmaKaratsuba.fits((int) n, (int) n, 64, Thresholds.FMA_KARATSUBA_LEVELS);
     }
 
     /**

@@ -13,7 +13,8 @@ import org.bignat.core.Limbs;
  * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
  * correction; where the NTT runs on double vector transforms, from 10 limbs {@code FmaBasecase}
  * instead: 22-bit digits in doubles, vector fused multiply-adds, exact column sums, up to 176
- * limbs, 96 for products with 4-lane vectors), Karatsuba, Toom-3, then number-theoretic transforms modulo three to five primes
+ * limbs, 96 for products with 4-lane vectors), Karatsuba (with 8-lane vectors up to 352 limbs on
+ * those digits, {@code FmaKaratsuba}: split and carried once), Toom-3, then number-theoretic transforms modulo three to five primes
  * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; with the double transforms it
  * takes over from Toom-3 where its cost model says it is faster; products too large for its
  * memory go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
@@ -94,7 +95,7 @@ public final class Multiply {
      * Returns the canonical, trimmed 61-bit digits ({@link org.bignat.core.Digits}) of {@code x * y}
      * for canonical digit vectors (leading zero digits allowed; inputs not modified). Products in the
      * Schönhage–Strassen range are split from and recomposed into the digits directly, and so are
-     * those that are one {@code FmaBasecase} product; other small,
+     * those that are one {@code FmaBasecase} product or one {@code FmaKaratsuba} product; other small,
      * very unbalanced or NTT-range ones repack to limbs and take {@link #multiply(long[], long[], boolean)}.
      *
      * @throws NullPointerException if an operand is null
@@ -116,6 +117,16 @@ public final class Multiply {
             }
             return Limbs.trim(r);
         }
+        if (Ladder.fmaKaratsuba(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))
+                && FmaKaratsuba.fits(Math.max(nx, ny), Math.min(nx, ny), Digits.W, Thresholds.FMA_KARATSUBA_LEVELS)) {
+            long[] r = new long[productDigits(x, nx, y, ny)];
+            if (nx >= ny) {
+                FmaKaratsuba.mul(r, 0, r.length, x, 0, nx, y, 0, ny, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS);
+            } else {
+                FmaKaratsuba.mul(r, 0, r.length, y, 0, ny, x, 0, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS);
+            }
+            return Limbs.trim(r);
+        }
         if (!Ladder.ssaWhole(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
             return Limbs.toDigits(multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), parallel));
         }
@@ -133,6 +144,11 @@ public final class Multiply {
         if (Ladder.fmaLeafSquare(limbs(nx))) {
             long[] r = new long[productDigits(x, nx, x, nx)];
             FmaBasecase.sqr(r, 0, r.length, x, 0, nx, Digits.W);
+            return Limbs.trim(r);
+        }
+        if (Ladder.fmaKaratsubaSquare(limbs(nx)) && FmaKaratsuba.fits(nx, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS)) {
+            long[] r = new long[productDigits(x, nx, x, nx)];
+            FmaKaratsuba.sqr(r, 0, r.length, x, 0, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS);
             return Limbs.trim(r);
         }
         if (!Ladder.ssaSquare(limbs(nx))) {

@@ -40,6 +40,18 @@ final class Thresholds {
     /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} for squares (176 limbs: 5.05 vs 7.02 us). */
     static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA = 177;
     /**
+     * Levels of {@link FmaKaratsuba} (Karatsuba on the digits, split and carried once) where it
+     * replaces the limb {@link Karatsuba} (8 lanes only; its leaves' exactness bound ends its range
+     * at 352 limbs with one level). MidSizeProbe ({@code -Dpaths=kara,fmaKara1,fmaKara2,fmaKara3},
+     * {@code mul|sqr 192 256 320}, same machine, 8 lanes), us, limb Karatsuba / FmaKaratsuba with 1,
+     * 2, 3 levels: multiply 192 limbs 10.0 / 8.9 / 11.1 / 15.7, 256 limbs 14.9 / 13.5 / 15.7 / 19.8,
+     * 320 limbs 21.8 / 19.5 / 22.1 / 26.1; square 192 limbs 8.0 / 7.5 / 10.3 / 12.5, 256 limbs
+     * 11.4 / 10.9 / 14.9 / 17.8, 320 limbs 15.5 / 14.7 / 19.0 / 23.0. A second level saves a
+     * quarter of the digit products but loses it again: the leaves' kernels run at 34 digit
+     * products per ns at 196 digits against 42 at 391, and 21-bit digits (for exactness) are 5% more.
+     */
+    static final int FMA_KARATSUBA_LEVELS = 1;
+    /**
      * Karatsuba -> Toom-3 with the {@link FmaBasecase} leaves (320 limbs: 19.9 vs 20.7 us;
      * 384: 28.9 vs 27.2; 448: 36.4 vs 34.0). Past it the NTT takes over where its cost model says
      * so ({@link #LADDER_UNITS_AT_256}).

@@ -18,7 +18,8 @@ import org.bignat.mul.ntt.NttPaths;
  * (the machine is shared, so CPU time rather than wall time). Not a test:
  * {@code java --add-modules jdk.incubator.vector -cp <test-classes>:<classes> org.bignat.mul.MidSizeProbe
  * [mul|sqr] limbs...}; prints one line per size, each path's time in microseconds and the ladder's
- * own choice ("engine"), and BigInteger's multiply for reference.
+ * own choice ("engine"), and BigInteger's multiply for reference; fmaKaraN is {@link FmaKaratsuba}
+ * with N levels on 64-bit limbs (where it fits).
  */
 public final class MidSizeProbe {
     private static final ThreadMXBean TB = ManagementFactory.getThreadMXBean();
@@ -59,6 +60,13 @@ public final class MidSizeProbe {
         return per[ROUNDS / 2];
     }
 
+    private static void check(String name, int n, Op op, long[] r, BigInteger expect) {
+        op.run();
+        if (!LimbTestSupport.toBig(r).equals(expect)) {
+            System.out.println(name + " WRONG at " + n);
+        }
+    }
+
     public static void main(String[] args) {
         boolean sqr = args[0].equals("sqr");
         double warm = Double.parseDouble(System.getProperty("warm", "1.0"));
@@ -94,6 +102,14 @@ public final class MidSizeProbe {
                 if (n <= 176) {
                     paths.put("fmaBase", () -> FmaBasecase.sqr(r, 0, a, 0, n));
                 }
+                for (int lv = 1; lv <= 3; lv++) {
+                    int levels = lv;
+                    if (FmaKaratsuba.fits(n, n, 64, levels)) {
+                        paths.put("fmaKara" + levels, () -> FmaKaratsuba.sqr(r, 0, 2 * n, a, 0, n, 64, levels));
+                        check("fmaKara" + levels, n, () -> FmaKaratsuba.sqr(r, 0, 2 * n, a, 0, n, 64, levels), r,
+                                ba.multiply(ba));
+                    }
+                }
                 paths.put("BigInteger", () -> ba.multiply(ba));
                 org.bignat.BigNat va = org.bignat.BigNat.of(ba);
                 paths.put("value", () -> va.square());
@@ -121,6 +137,14 @@ public final class MidSizeProbe {
                     FmaBasecase.mul(rr, 0, a, 0, n, b, 0, n);
                     if (!LimbTestSupport.toBig(rr).equals(ba.multiply(bb))) {
                         System.out.println("fmaBase WRONG at " + n);
+                    }
+                }
+                for (int lv = 1; lv <= 3; lv++) {
+                    int levels = lv;
+                    if (FmaKaratsuba.fits(n, n, 64, levels)) {
+                        Op op = () -> FmaKaratsuba.mul(r, 0, 2 * n, a, 0, n, b, 0, n, 64, levels);
+                        paths.put("fmaKara" + levels, op);
+                        check("fmaKara" + levels, n, op, r, ba.multiply(bb));
                     }
                 }
                 paths.put("BigInteger", () -> ba.multiply(bb));
