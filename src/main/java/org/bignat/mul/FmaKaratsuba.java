@@ -107,12 +107,21 @@ final class FmaKaratsuba {
         return (int) (((long) wordBits * words + digitBits - 1) / digitBits);
     }
 
+    /** The largest magnitude an exact column sum may reach: 2^53 - 1. */
+    private static final long EXACT_MAX = (1L << 53) - 1;
+
     /**
-     * Whether a leaf of nx x ny digits of magnitudes at most mx, my has exact column sums (the
-     * shorter operand's digit count is the number of terms of a column).
+     * Whether a leaf of nx x ny digits of magnitudes at most mx, my (non-negative) has exact column
+     * sums (the shorter operand's digit count is the number of terms of a column): n mx my < 2^53,
+     * compared by division so that no product wraps in {@code long} (n mx my passes 2^63 from
+     * n = 2^17 with one level's differences, and a wrapped product would let any size through).
      */
     static boolean exact(int nx, int ny, long mx, long my) {
-        return (long) Math.min(nx, ny) * mx * my < 1L << 53;
+        long n = Math.min(nx, ny);
+        if (n <= 0 || mx == 0 || my == 0) {
+            return true;
+        }
+        return mx <= EXACT_MAX / my && n <= EXACT_MAX / (mx * my);
     }
 
     /** The magnitude bound of x0 - x1 for digits of magnitude at most m (non-negative or signed). */

@@ -67,8 +67,13 @@ class FmaKaratsubaTest {
 
     /** The largest n (limbs) at which n x n fits with the given levels, scanning up from 4. */
     private static int largestFit(int levels) {
+        return largestFit(64, levels);
+    }
+
+    /** As {@link #largestFit(int)} for words of wordBits bits. */
+    private static int largestFit(int wordBits, int levels) {
         int n = 4;
-        while (FmaKaratsuba.fits(n + 1, n + 1, 64, levels)) {
+        while (FmaKaratsuba.fits(n + 1, n + 1, wordBits, levels)) {
             n++;
         }
         return n;
@@ -85,6 +90,27 @@ class FmaKaratsubaTest {
         assertTrue(FmaKaratsuba.exact(512, 512, (1L << 22) - 2, (1L << 22) - 2));
         // unbalanced beyond one level: the high halves would be empty
         assertFalse(FmaKaratsuba.fits(300, 140, 64, 1));
+    }
+
+    /**
+     * No size past the exactness bound fits, however large: the bound's product n m_x m_y must not
+     * wrap in {@code long} (it did from 360449 limbs, 378176 61-bit digits, with one level, and
+     * multiplyDigits then ran those products as one inexact quadratic leaf).
+     */
+    @Test
+    void nothingFitsPastTheBound() {
+        for (int levels = 1; levels <= 3; levels++) {
+            for (int wordBits : new int[] {64, Digits.W}) {
+                int top = largestFit(wordBits, levels);
+                for (int n = top + 20; n < 1 << 23; n += 1 + n / 4096) {
+                    assertFalse(FmaKaratsuba.fits(n, n, wordBits, levels), n + " words of " + wordBits + " bits");
+                    assertFalse(FmaKaratsuba.fits(n, n - n / 3, wordBits, levels), n + " x " + (n - n / 3));
+                }
+            }
+        }
+        assertFalse(FmaKaratsuba.exact(1 << 20, 1 << 20, (1L << 22) - 1, (1L << 22) - 1));
+        assertFalse(FmaKaratsuba.exact(1 << 17, 1 << 17, (1L << 23) - 2, (1L << 23) - 2));
+        assertFalse(FmaKaratsuba.exact(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE));
     }
 
     @Test
@@ -151,6 +177,22 @@ class FmaKaratsubaTest {
                 }
             }
         }
+    }
+
+    /**
+     * multiplyDigits and squareDigits on operands of 378176 digits (23 million bits, the first size
+     * where the wrapped exactness bound let FmaKaratsuba take a product), against the limb products.
+     */
+    @Test
+    void largeDigitProductsLeaveIt() {
+        Random r = rnd("FmaKaratsubaTest.large");
+        int n = 378176;
+        long[] x = digits(r, n, false);
+        long[] y = digits(r, n, true);
+        long[] expect = Limbs.toDigits(Multiply.multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), false));
+        assertArrayEquals(expect, Multiply.multiplyDigits(x, y, false), "multiplyDigits " + n);
+        long[] expectSq = Limbs.toDigits(Multiply.square(Limbs.fromDigits(x), false));
+        assertArrayEquals(expectSq, Multiply.squareDigits(x, false), "squareDigits " + n);
     }
 
     /** The ladder's products across FmaKaratsuba's range and its ends, +-1 limb. */
