@@ -37,9 +37,16 @@ final class PiCheck {
         String head = digits.substring(0, Math.min(known.length(), digits.length()));
         if (!known.startsWith(head)) return "does not start with 3.14159...";
         double log2of10 = Math.log(10) / Math.log(2);
-        int b = ((int) Math.ceil(d * log2of10) + MIN_EXTRA_BITS + 3) & ~3;
+        // b passes 2^31 from about 6.5e8 digits: a long, and the shift taken in int-sized steps
+        long b = ((long) Math.ceil(d * log2of10) + MIN_EXTRA_BITS + 3) & ~3L;
         long window = (long) Math.ceil(Math.pow(2, b - d * log2of10)) + 1; // ceil(2^g), plus rounding slack
-        T z = ops.divide(ops.shiftLeft(ops.parseDecimal(digits), b), ops.pow(ops.valueOf(10), d));
+        T y = ops.parseDecimal(digits);
+        for (long left = b; left > 0; ) {
+            int step = (int) Math.min(left, 1 << 30);
+            y = ops.shiftLeft(y, step);
+            left -= step;
+        }
+        T z = ops.divide(y, ops.pow(ops.valueOf(10), d));
         long mask = (1L << CHECKED_BITS) - 1;
         long low = ops.low64(z) & mask;
         long n = (b - CHECKED_BITS) / 4;
