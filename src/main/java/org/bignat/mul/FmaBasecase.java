@@ -59,11 +59,11 @@ final class FmaBasecase {
      */
     static final int SLIDE_MIN_DIGITS = 90;
     /**
-     * As {@link #SLIDE_MIN_DIGITS} for squares, whose sliding passes run fewer steps per pass
-     * (MidSizeProbe, whole squares: 32 limbs, 94 digits, 0.72 against 0.62 us plain; 48 limbs
-     * 1.06 against 1.03; 64 limbs, 187 digits, 1.49 against 1.53; 128 limbs 3.47 against 4.30).
+     * As {@link #SLIDE_MIN_DIGITS} for squares ({@link #slideSquare}; FmaKernelProbe, the column
+     * kernel alone, plain against sliding: 94 digits 333 against 348 ns, 104 digits 392 against
+     * 361, 112 digits 425 against 417, 120 digits 487 against 440, 128 digits 514 against 484).
      */
-    static final int SQR_SLIDE_MIN_DIGITS = 160;
+    static final int SQR_SLIDE_MIN_DIGITS = 100;
     /** Zero digits before the longer operand's digits: the passes read down to index -W - 5L. */
     static final int PAD_LEFT = W + 6 * L;
     /** Zero digits after either operand's digits. */
@@ -160,7 +160,7 @@ final class FmaBasecase {
                     slidePair(s, xo + iFrom + rho, yo + c - iFrom - rho, co + c, steps, steps, 1.0);
                 }
             } else {
-                plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false, false);
+                plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false);
             }
         }
     }
@@ -176,7 +176,7 @@ final class FmaBasecase {
         int cols = 2 * nx - 1;
         int xo = PAD_LEFT;
         int co = xo + nx + PAD_RIGHT;
-        double[] s = scratch(co + columnSpace(cols));
+        double[] s = scratch(co + columnSpace(cols) + squareScratch(nx));
         java.util.Arrays.fill(s, 0, xo, 0.0);
         split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
@@ -186,28 +186,202 @@ final class FmaBasecase {
 
     /**
      * As {@link #columns} for x y with y = x (the 2 nx - 1 column sums of x^2): nx max|x|^2 < 2^53,
-     * zeros at s[xo - {@link #PAD_LEFT} .. xo) and s[xo + nx .. xo + nx + {@link #PAD_RIGHT}).
+     * zeros at s[xo - {@link #PAD_LEFT} .. xo) and s[xo + nx .. xo + nx + {@link #PAD_RIGHT}), and
+     * s[co + columnSpace(2 nx - 1) .. + {@link #squareScratch}(nx)) free for scratch.
      */
     static void squareColumns(double[] s, int xo, int nx, int co) {
+        if (SLIDE && nx >= SQR_SLIDE_MIN_DIGITS) {
+            slideSquare(s, xo, nx, co);
+            return;
+        }
         int cols = 2 * nx - 1;
-        boolean slide = SLIDE && nx >= SQR_SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
             // digits i < c/2 have j = t - i > i in every lane t = c + l: doubled
             int iFrom = Math.max(0, c - nx + 1);
-            int mid = c >>> 1; // c is a multiple of W, so even
-            if (slide) {
-                java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
-                for (int rho = 0; rho < L; rho += 2) {
-                    int i = iFrom + rho;
-                    int stepsA = Math.max(0, (mid - i + L - 1) / L);
-                    int stepsB = Math.max(0, (mid - i - 1 + L - 1) / L);
-                    slidePair(s, xo + i, xo + c - i, co + c, stepsA, stepsB, 2.0);
-                }
-                plain(s, xo, mid, mid, xo + c, co + c, 1.0, true, true);
-            } else {
-                plain(s, xo, iFrom, mid, xo + c, co + c, 2.0, true, false);
+            plain(s, xo, iFrom, c >>> 1, xo + c, co + c, 2.0, true);
+        }
+    }
+
+    /** Doubles of scratch {@link #squareColumns} uses past the columns of an nx-digit square. */
+    static int squareScratch(int nx) {
+        return SLIDE ? PAD_LEFT + nx + PAD_RIGHT : 0;
+    }
+
+    /**
+     * The sliding square. Lane t = c + l of the pass of columns [c, c + W) sums 2 x_i x_(t-i) over
+     * the digits i below c/2 (whose partner t - i is above c/2), then, over the digits i = c/2 + m
+     * (m < W), x_i v_(t-i), where v is a copy of x with the digits below c/2 zeroed (updated as the
+     * passes move up): that counts every pair i, j = t - i both at least c/2 once in each order and
+     * the diagonal i = j once, so each lane gets its column of x^2, and the lanes l < m of digit
+     * c/2 + m, which read v below c/2, get nothing. With the digits taken by residue modulo L as in
+     * {@link #columns}, a residue's first digit at or above c/2 has m < L, its next m < 2L and so
+     * on, and the k-th of them needs only the blocks from k on, whose vectors the sliding window
+     * already holds: 10 FMAs per residue and no loads. Against weighting the lanes near the
+     * diagonal in a separate plain pass (two unaligned loads per FMA and a multiply per digit: 40%
+     * of a 187-digit square) this keeps the whole pass on the sliding window. Exact: the terms are
+     * 2 x_i x_j (i < j), x_i x_j in both orders and x_i^2, so every partial sum is at most
+     * nx max|x|^2 < 2^53 in magnitude.
+     */
+    private static void slideSquare(double[] s, int xo, int nx, int co) {
+        int cols = 2 * nx - 1;
+        int vo = co + columnSpace(cols) + PAD_LEFT;
+        java.util.Arrays.fill(s, vo - PAD_LEFT, vo, 0.0);
+        System.arraycopy(s, xo, s, vo, nx);
+        java.util.Arrays.fill(s, vo + nx, vo + nx + PAD_RIGHT, 0.0);
+        for (int c = 0; c < cols; c += W) {
+            int mid = c >>> 1;
+            // v below mid - W/2 is already zero
+            java.util.Arrays.fill(s, vo + Math.max(0, mid - W / 2), vo + mid, 0.0);
+            int iFrom = Math.max(0, c - nx + 1);
+            java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
+            for (int rho = 0; rho < L; rho += 2) {
+                int i = iFrom + rho;
+                int stepsA = Math.max(0, (mid - i + L - 1) / L);
+                int stepsB = Math.max(0, (mid - i - 1 + L - 1) / L);
+                slideSquarePair(s, xo + i, vo + c - i, co + c, stepsA, stepsB);
             }
         }
+    }
+
+    /**
+     * {@link #slidePair} for {@link #slideSquare}: the residues' stepsA and stepsB digits below the
+     * middle doubled (stepsB in {stepsA - 1, stepsA}), then each residue's four digits from the
+     * middle on, unscaled, the k-th on the blocks k .. 3 only.
+     */
+    private static void slideSquarePair(double[] s, int xi, int o, int co, int stepsA, int stepsB) {
+        DoubleVector s0 = DoubleVector.fromArray(S, s, co);
+        DoubleVector s1 = DoubleVector.fromArray(S, s, co + L);
+        DoubleVector s2 = DoubleVector.fromArray(S, s, co + 2 * L);
+        DoubleVector s3 = DoubleVector.fromArray(S, s, co + 3 * L);
+        DoubleVector t0 = DoubleVector.zero(S);
+        DoubleVector t1 = DoubleVector.zero(S);
+        DoubleVector t2 = DoubleVector.zero(S);
+        DoubleVector t3 = DoubleVector.zero(S);
+        DoubleVector a1 = DoubleVector.fromArray(S, s, o);
+        DoubleVector a2 = DoubleVector.fromArray(S, s, o + L);
+        DoubleVector a3 = DoubleVector.fromArray(S, s, o + 2 * L);
+        DoubleVector a4 = DoubleVector.fromArray(S, s, o + 3 * L);
+        DoubleVector b1 = DoubleVector.fromArray(S, s, o - 1);
+        DoubleVector b2 = DoubleVector.fromArray(S, s, o - 1 + L);
+        DoubleVector b3 = DoubleVector.fromArray(S, s, o - 1 + 2 * L);
+        DoubleVector b4 = DoubleVector.fromArray(S, s, o - 1 + 3 * L);
+        int k = 0;
+        for (; k + 4 <= stepsB; k += 4, xi += 4 * L, o -= 4 * L) {
+            DoubleVector xb = DoubleVector.broadcast(S, 2 * s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, 2 * s[xi + 1]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            t0 = b1.fma(xc, t0);
+            t1 = b2.fma(xc, t1);
+            t2 = b3.fma(xc, t2);
+            t3 = b4.fma(xc, t3);
+            a4 = DoubleVector.fromArray(S, s, o - L);
+            b4 = DoubleVector.fromArray(S, s, o - 1 - L);
+            xb = DoubleVector.broadcast(S, 2 * s[xi + L]);
+            xc = DoubleVector.broadcast(S, 2 * s[xi + L + 1]);
+            s0 = a4.fma(xb, s0);
+            s1 = a1.fma(xb, s1);
+            s2 = a2.fma(xb, s2);
+            s3 = a3.fma(xb, s3);
+            t0 = b4.fma(xc, t0);
+            t1 = b1.fma(xc, t1);
+            t2 = b2.fma(xc, t2);
+            t3 = b3.fma(xc, t3);
+            a3 = DoubleVector.fromArray(S, s, o - 2 * L);
+            b3 = DoubleVector.fromArray(S, s, o - 1 - 2 * L);
+            xb = DoubleVector.broadcast(S, 2 * s[xi + 2 * L]);
+            xc = DoubleVector.broadcast(S, 2 * s[xi + 2 * L + 1]);
+            s0 = a3.fma(xb, s0);
+            s1 = a4.fma(xb, s1);
+            s2 = a1.fma(xb, s2);
+            s3 = a2.fma(xb, s3);
+            t0 = b3.fma(xc, t0);
+            t1 = b4.fma(xc, t1);
+            t2 = b1.fma(xc, t2);
+            t3 = b2.fma(xc, t3);
+            a2 = DoubleVector.fromArray(S, s, o - 3 * L);
+            b2 = DoubleVector.fromArray(S, s, o - 1 - 3 * L);
+            xb = DoubleVector.broadcast(S, 2 * s[xi + 3 * L]);
+            xc = DoubleVector.broadcast(S, 2 * s[xi + 3 * L + 1]);
+            s0 = a2.fma(xb, s0);
+            s1 = a3.fma(xb, s1);
+            s2 = a4.fma(xb, s2);
+            s3 = a1.fma(xb, s3);
+            t0 = b2.fma(xc, t0);
+            t1 = b3.fma(xc, t1);
+            t2 = b4.fma(xc, t2);
+            t3 = b1.fma(xc, t3);
+            a1 = DoubleVector.fromArray(S, s, o - 4 * L);
+            b1 = DoubleVector.fromArray(S, s, o - 1 - 4 * L);
+        }
+        for (; k < stepsB; k++, xi += L, o -= L) {
+            DoubleVector xb = DoubleVector.broadcast(S, 2 * s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, 2 * s[xi + 1]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            t0 = b1.fma(xc, t0);
+            t1 = b2.fma(xc, t1);
+            t2 = b3.fma(xc, t2);
+            t3 = b4.fma(xc, t3);
+            a4 = a3;
+            a3 = a2;
+            a2 = a1;
+            a1 = DoubleVector.fromArray(S, s, o - L);
+            b4 = b3;
+            b3 = b2;
+            b2 = b1;
+            b1 = DoubleVector.fromArray(S, s, o - 1 - L);
+        }
+        int xa = xi;
+        if (k < stepsA) {
+            DoubleVector xb = DoubleVector.broadcast(S, 2 * s[xi]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            a4 = a3;
+            a3 = a2;
+            a2 = a1;
+            a1 = DoubleVector.fromArray(S, s, o - L);
+            xa += L;
+        }
+        // from the middle: residue a's digits at xa + kL, residue b's at xi + 1 + kL, k < 4
+        DoubleVector xb = DoubleVector.broadcast(S, s[xa]);
+        DoubleVector xc = DoubleVector.broadcast(S, s[xi + 1]);
+        s0 = a1.fma(xb, s0);
+        s1 = a2.fma(xb, s1);
+        s2 = a3.fma(xb, s2);
+        s3 = a4.fma(xb, s3);
+        t0 = b1.fma(xc, t0);
+        t1 = b2.fma(xc, t1);
+        t2 = b3.fma(xc, t2);
+        t3 = b4.fma(xc, t3);
+        xb = DoubleVector.broadcast(S, s[xa + L]);
+        xc = DoubleVector.broadcast(S, s[xi + 1 + L]);
+        s1 = a1.fma(xb, s1);
+        s2 = a2.fma(xb, s2);
+        s3 = a3.fma(xb, s3);
+        t1 = b1.fma(xc, t1);
+        t2 = b2.fma(xc, t2);
+        t3 = b3.fma(xc, t3);
+        xb = DoubleVector.broadcast(S, s[xa + 2 * L]);
+        xc = DoubleVector.broadcast(S, s[xi + 1 + 2 * L]);
+        s2 = a1.fma(xb, s2);
+        s3 = a2.fma(xb, s3);
+        t2 = b1.fma(xc, t2);
+        t3 = b2.fma(xc, t3);
+        xb = DoubleVector.broadcast(S, s[xa + 3 * L]);
+        xc = DoubleVector.broadcast(S, s[xi + 1 + 3 * L]);
+        s3 = a1.fma(xb, s3);
+        t3 = b1.fma(xc, t3);
+        s0.add(t0).intoArray(s, co);
+        s1.add(t1).intoArray(s, co + L);
+        s2.add(t2).intoArray(s, co + 2 * L);
+        s3.add(t3).intoArray(s, co + 3 * L);
     }
 
     /**
@@ -217,23 +391,11 @@ final class FmaBasecase {
      * be c/2 then), weighted per lane. With add the sums are added to those stored (by the sliding
      * passes) instead of replacing them.
      */
-    private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal,
-                              boolean add) {
-        DoubleVector s0;
-        DoubleVector s1;
-        DoubleVector s2;
-        DoubleVector s3;
-        if (add) {
-            s0 = DoubleVector.fromArray(S, s, co);
-            s1 = DoubleVector.fromArray(S, s, co + L);
-            s2 = DoubleVector.fromArray(S, s, co + 2 * L);
-            s3 = DoubleVector.fromArray(S, s, co + 3 * L);
-        } else {
-            s0 = DoubleVector.zero(S);
-            s1 = DoubleVector.zero(S);
-            s2 = DoubleVector.zero(S);
-            s3 = DoubleVector.zero(S);
-        }
+    private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal) {
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = DoubleVector.zero(S);
+        DoubleVector s2 = DoubleVector.zero(S);
+        DoubleVector s3 = DoubleVector.zero(S);
         DoubleVector t0 = DoubleVector.zero(S);
         DoubleVector t1 = DoubleVector.zero(S);
         DoubleVector t2 = DoubleVector.zero(S);

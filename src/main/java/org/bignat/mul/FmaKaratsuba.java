@@ -138,7 +138,7 @@ final class FmaKaratsuba {
 
     /** Doubles of scratch {@link #product} or {@link #square} uses past sp for operands of n digits. */
     private static int doublesNeeded(int n, int levels, boolean square) {
-        int leaf = FmaBasecase.columnSpace(2 * n);
+        int leaf = FmaBasecase.columnSpace(2 * n) + (square ? FmaBasecase.squareScratch(n) : 0);
         if (levels == 0) {
             return leaf;
         }
