@@ -20,8 +20,10 @@ import jdk.incubator.vector.VectorSpecies;
  * From {@link #SLIDE_MIN_DIGITS} digits the digits i of a pass are taken by residue modulo the lane
  * count: the four vectors that digit i + L needs are three of digit i's, shifted one block, so each
  * step loads one vector for four FMAs (the unaligned loads, most of which cross a cache line, were
- * what bounded the plain passes). Squares sum only the digits below each column's middle, doubled,
- * and weigh the lanes near the diagonal (2 above, 1 on it, 0 below) from a table.
+ * what bounded the plain passes). Plain square passes sum only the digits below each column's
+ * middle, doubled, and weigh the lanes near the diagonal (2 above, 1 on it, 0 below) from a table;
+ * sliding ones take the digits near the diagonal in the window too, unweighted, against a copy of
+ * the digits zeroed below the middle ({@link #slideSquare}).
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
  * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits.
@@ -388,8 +390,7 @@ final class FmaBasecase {
      * One pass without the sliding window: columns [c, c + W) (their sums stored at s[co ..]) get
      * scale x_i y_(c+l-i) for i in [i0, i1), the digits x at s[xo ..] and y read at s[yc - i ..]
      * (yc = y's offset + c); with diagonal, also the square's digits i in [c/2, c/2 + W/2) (i1 must
-     * be c/2 then), weighted per lane. With add the sums are added to those stored (by the sliding
-     * passes) instead of replacing them.
+     * be c/2 then), weighted per lane.
      */
     private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal) {
         DoubleVector s0 = DoubleVector.zero(S);
