@@ -1,10 +1,5 @@
 package org.bignat.mul;
 
-import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorSpecies;
-
 /**
  * Karatsuba in the digit domain: balanced products and squares on the digits that
  * {@link FmaBasecase} multiplies, split from the words once, recursed on by the subtractive
@@ -234,32 +229,12 @@ final class FmaKaratsuba {
         toLong(s, sp, t, to, nx + ny - 1);
     }
 
-    /** 1.5 2^52: adding it rounds a double of magnitude below 2^51 to an integer, read off its bits. */
-    private static final double MAGIC = 0x1.8p52;
-    private static final long MAGIC_BITS = Double.doubleToRawLongBits(MAGIC);
-    private static final VectorSpecies<Long> LS = VectorSpecies.of(long.class, FmaBasecase.S.vectorShape());
-
     /**
-     * The leaf's column sums (integers of magnitude below 2^53) to longs, without a conversion
-     * instruction (the Vector API's D2L was 8x slower than scalar casts on JDK 17, and the scalar
-     * casts took 0.6 us of the 2^14-bit square): q = d 2^-32 is exact and below 2^21 in magnitude,
-     * so q + 1.5 2^52 lies in [2^52, 2^53), where the spacing is 1: it is q rounded to an integer
-     * r, and its bits less those of 1.5 2^52 are r. lo = d - r 2^32 is an integer of magnitude at
-     * most 2^31, exact, read off the same way, and d = r 2^32 + lo.
+     * The leaf's column sums (integers of magnitude below 2^53) to longs: whole vectors by
+     * {@link FmaBasecase#toLong} (the scalar casts took 0.6 us of the 2^14-bit square), the rest cast.
      */
     static void toLong(double[] s, int so, long[] t, int to, int n) {
-        VectorSpecies<Double> sp = FmaBasecase.S;
-        int i = 0;
-        for (int e = n - sp.length(); i <= e; i += sp.length()) {
-            DoubleVector d = DoubleVector.fromArray(sp, s, so + i);
-            DoubleVector q = d.mul(0x1p-32).add(MAGIC);
-            DoubleVector r = q.sub(MAGIC);
-            DoubleVector lo = d.sub(r.mul(0x1p32)).add(MAGIC);
-            LongVector hi = (LongVector) q.reinterpretShape(LS, 0);
-            LongVector low = (LongVector) lo.reinterpretShape(LS, 0);
-            hi.sub(MAGIC_BITS).lanewise(VectorOperators.LSHL, 32).add(low.sub(MAGIC_BITS)).intoArray(t, to + i);
-        }
-        for (; i < n; i++) {
+        for (int i = FmaBasecase.toLong(s, so, t, to, n); i < n; i++) {
             t[to + i] = (long) s[so + i];
         }
     }
