@@ -212,19 +212,19 @@ final class FmaBasecase {
     }
 
     /**
-     * The sliding square. Lane t = c + l of the pass of columns [c, c + W) sums 2 x_i x_(t-i) over
-     * the digits i below c/2 (whose partner t - i is above c/2), then, over the digits i = c/2 + m
-     * (m < W), x_i v_(t-i), where v is a copy of x with the digits below c/2 zeroed (updated as the
-     * passes move up): that counts every pair i, j = t - i both at least c/2 once in each order and
-     * the diagonal i = j once, so each lane gets its column of x^2, and the lanes l < m of digit
-     * c/2 + m, which read v below c/2, get nothing. With the digits taken by residue modulo L as in
-     * {@link #columns}, a residue's first digit at or above c/2 has m < L, its next m < 2L and so
-     * on, and the k-th of them needs only the blocks from k on, whose vectors the sliding window
-     * already holds: 10 FMAs per residue and no loads. Against weighting the lanes near the
-     * diagonal in a separate plain pass (two unaligned loads per FMA and a multiply per digit: 40%
-     * of a 187-digit square) this keeps the whole pass on the sliding window. Exact: the terms are
-     * 2 x_i x_j (i < j), x_i x_j in both orders and x_i^2, so every partial sum is at most
-     * nx max|x|^2 < 2^53 in magnitude.
+     * The sliding square. Lane t = c + l of the pass of columns [c, c + W) sums 2 x_i v_(t-i) over
+     * the digits i below c/2, then x_i v_(t-i) over the digits i = c/2 + m (m < W), where v is a
+     * copy of x with the digits below c/2 zeroed (updated as the passes move up). The first sum
+     * reads v above c/2 only, where it equals x: the pairs i < c/2 < j, doubled. The second counts
+     * every pair i, j = t - i both at least c/2 once in each order and the diagonal i = j once, so
+     * each lane gets its column of x^2; the lanes l < m of digit c/2 + m read v below c/2 and get
+     * nothing. With the digits taken by residue modulo L as in {@link #columns}, a
+     * residue's first digit at or above c/2 has m < L, its next m < 2L and so on, and the k-th of
+     * them needs only the blocks from k on, whose vectors the sliding window already holds: 10 FMAs
+     * per residue and no loads. Against weighting the lanes near the diagonal in a separate plain
+     * pass (two unaligned loads per FMA and a multiply per digit: 40% of a 187-digit square) this
+     * keeps the whole pass on the sliding window. Exact: the terms are 2 x_i x_j (i < j), x_i x_j in
+     * both orders and x_i^2, so every partial sum is at most nx max|x|^2 < 2^53 in magnitude.
      */
     private static void slideSquare(double[] s, int xo, int nx, int co) {
         int cols = 2 * nx - 1;
