@@ -1,6 +1,8 @@
 package org.bignat.mul;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -20,8 +22,10 @@ import jdk.incubator.vector.VectorSpecies;
  * From {@link #SLIDE_MIN_DIGITS} digits the digits i of a pass are taken by residue modulo the lane
  * count: the four vectors that digit i + L needs are three of digit i's, shifted one block, so each
  * step loads one vector for four FMAs (the unaligned loads, most of which cross a cache line, were
- * what bounded the plain passes). Squares sum only the digits below each column's middle, doubled,
- * and weigh the lanes near the diagonal (2 above, 1 on it, 0 below) from a table.
+ * what bounded the plain passes). Plain square passes sum only the digits below each column's
+ * middle, doubled, and weigh the lanes near the diagonal (2 above, 1 on it, 0 below) from a table;
+ * sliding ones take the digits near the diagonal in the window too, unweighted, against a copy of
+ * the digits zeroed below the middle ({@link #slideSquare}).
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
  * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits.
@@ -59,11 +63,11 @@ final class FmaBasecase {
      */
     static final int SLIDE_MIN_DIGITS = 90;
     /**
-     * As {@link #SLIDE_MIN_DIGITS} for squares, whose sliding passes run fewer steps per pass
-     * (MidSizeProbe, whole squares: 32 limbs, 94 digits, 0.72 against 0.62 us plain; 48 limbs
-     * 1.06 against 1.03; 64 limbs, 187 digits, 1.49 against 1.53; 128 limbs 3.47 against 4.30).
+     * As {@link #SLIDE_MIN_DIGITS} for squares ({@link #slideSquare}; FmaKernelProbe, the column
+     * kernel alone, plain against sliding: 94 digits 333 against 348 ns, 104 digits 392 against
+     * 361, 112 digits 425 against 417, 120 digits 487 against 440, 128 digits 514 against 484).
      */
-    static final int SQR_SLIDE_MIN_DIGITS = 160;
+    static final int SQR_SLIDE_MIN_DIGITS = 100;
     /** Zero digits before the longer operand's digits: the passes read down to index -W - 5L. */
     static final int PAD_LEFT = W + 6 * L;
     /** Zero digits after either operand's digits. */
@@ -160,7 +164,7 @@ final class FmaBasecase {
                     slidePair(s, xo + iFrom + rho, yo + c - iFrom - rho, co + c, steps, steps, 1.0);
                 }
             } else {
-                plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false, false);
+                plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false);
             }
         }
     }
@@ -176,7 +180,7 @@ final class FmaBasecase {
         int cols = 2 * nx - 1;
         int xo = PAD_LEFT;
         int co = xo + nx + PAD_RIGHT;
-        double[] s = scratch(co + columnSpace(cols));
+        double[] s = scratch(co + columnSpace(cols) + squareScratch(nx));
         java.util.Arrays.fill(s, 0, xo, 0.0);
         split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
@@ -186,54 +190,215 @@ final class FmaBasecase {
 
     /**
      * As {@link #columns} for x y with y = x (the 2 nx - 1 column sums of x^2): nx max|x|^2 < 2^53,
-     * zeros at s[xo - {@link #PAD_LEFT} .. xo) and s[xo + nx .. xo + nx + {@link #PAD_RIGHT}).
+     * zeros at s[xo - {@link #PAD_LEFT} .. xo) and s[xo + nx .. xo + nx + {@link #PAD_RIGHT}), and
+     * s[co + columnSpace(2 nx - 1) .. + {@link #squareScratch}(nx)) free for scratch.
      */
     static void squareColumns(double[] s, int xo, int nx, int co) {
+        if (SLIDE && nx >= SQR_SLIDE_MIN_DIGITS) {
+            slideSquare(s, xo, nx, co);
+            return;
+        }
         int cols = 2 * nx - 1;
-        boolean slide = SLIDE && nx >= SQR_SLIDE_MIN_DIGITS;
         for (int c = 0; c < cols; c += W) {
             // digits i < c/2 have j = t - i > i in every lane t = c + l: doubled
             int iFrom = Math.max(0, c - nx + 1);
-            int mid = c >>> 1; // c is a multiple of W, so even
-            if (slide) {
-                java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
-                for (int rho = 0; rho < L; rho += 2) {
-                    int i = iFrom + rho;
-                    int stepsA = Math.max(0, (mid - i + L - 1) / L);
-                    int stepsB = Math.max(0, (mid - i - 1 + L - 1) / L);
-                    slidePair(s, xo + i, xo + c - i, co + c, stepsA, stepsB, 2.0);
-                }
-                plain(s, xo, mid, mid, xo + c, co + c, 1.0, true, true);
-            } else {
-                plain(s, xo, iFrom, mid, xo + c, co + c, 2.0, true, false);
+            plain(s, xo, iFrom, c >>> 1, xo + c, co + c, 2.0, true);
+        }
+    }
+
+    /** Doubles of scratch {@link #squareColumns} uses past the columns of an nx-digit square. */
+    static int squareScratch(int nx) {
+        return SLIDE ? PAD_LEFT + nx + PAD_RIGHT : 0;
+    }
+
+    /**
+     * The sliding square. Lane t = c + l of the pass of columns [c, c + W) sums 2 x_i v_(t-i) over
+     * the digits i below c/2, then x_i v_(t-i) over the digits i = c/2 + m (m < W), where v is a
+     * copy of x with the digits below c/2 zeroed (updated as the passes move up). The first sum
+     * reads v above c/2 only, where it equals x: the pairs i < c/2 < j, doubled. The second counts
+     * every pair i, j = t - i both at least c/2 once in each order and the diagonal i = j once, so
+     * each lane gets its column of x^2; the lanes l < m of digit c/2 + m read v below c/2 and get
+     * nothing. With the digits taken by residue modulo L as in {@link #columns}, a
+     * residue's first digit at or above c/2 has m < L, its next m < 2L and so on, and the k-th of
+     * them needs only the blocks from k on, whose vectors the sliding window already holds: 10 FMAs
+     * per residue and no loads. Against weighting the lanes near the diagonal in a separate plain
+     * pass (two unaligned loads per FMA and a multiply per digit: 40% of a 187-digit square) this
+     * keeps the whole pass on the sliding window. Exact: the terms are 2 x_i x_j (i < j), x_i x_j in
+     * both orders and x_i^2, so every partial sum is at most nx max|x|^2 < 2^53 in magnitude.
+     */
+    private static void slideSquare(double[] s, int xo, int nx, int co) {
+        int cols = 2 * nx - 1;
+        int vo = co + columnSpace(cols) + PAD_LEFT;
+        java.util.Arrays.fill(s, vo - PAD_LEFT, vo, 0.0);
+        System.arraycopy(s, xo, s, vo, nx);
+        java.util.Arrays.fill(s, vo + nx, vo + nx + PAD_RIGHT, 0.0);
+        for (int c = 0; c < cols; c += W) {
+            int mid = c >>> 1;
+            // v below mid - W/2 is already zero
+            java.util.Arrays.fill(s, vo + Math.max(0, mid - W / 2), vo + mid, 0.0);
+            int iFrom = Math.max(0, c - nx + 1);
+            java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
+            for (int rho = 0; rho < L; rho += 2) {
+                int i = iFrom + rho;
+                int stepsA = Math.max(0, (mid - i + L - 1) / L);
+                int stepsB = Math.max(0, (mid - i - 1 + L - 1) / L);
+                slideSquarePair(s, xo + i, vo + c - i, co + c, stepsA, stepsB);
             }
         }
+    }
+
+    /**
+     * {@link #slidePair} for {@link #slideSquare}: the residues' stepsA and stepsB digits below the
+     * middle doubled (stepsB in {stepsA - 1, stepsA}), then each residue's four digits from the
+     * middle on, unscaled, the k-th on the blocks k .. 3 only.
+     */
+    private static void slideSquarePair(double[] s, int xi, int o, int co, int stepsA, int stepsB) {
+        DoubleVector s0 = DoubleVector.fromArray(S, s, co);
+        DoubleVector s1 = DoubleVector.fromArray(S, s, co + L);
+        DoubleVector s2 = DoubleVector.fromArray(S, s, co + 2 * L);
+        DoubleVector s3 = DoubleVector.fromArray(S, s, co + 3 * L);
+        DoubleVector t0 = DoubleVector.zero(S);
+        DoubleVector t1 = DoubleVector.zero(S);
+        DoubleVector t2 = DoubleVector.zero(S);
+        DoubleVector t3 = DoubleVector.zero(S);
+        DoubleVector a1 = DoubleVector.fromArray(S, s, o);
+        DoubleVector a2 = DoubleVector.fromArray(S, s, o + L);
+        DoubleVector a3 = DoubleVector.fromArray(S, s, o + 2 * L);
+        DoubleVector a4 = DoubleVector.fromArray(S, s, o + 3 * L);
+        DoubleVector b1 = DoubleVector.fromArray(S, s, o - 1);
+        DoubleVector b2 = DoubleVector.fromArray(S, s, o - 1 + L);
+        DoubleVector b3 = DoubleVector.fromArray(S, s, o - 1 + 2 * L);
+        DoubleVector b4 = DoubleVector.fromArray(S, s, o - 1 + 3 * L);
+        int k = 0;
+        for (; k + 4 <= stepsB; k += 4, xi += 4 * L, o -= 4 * L) {
+            DoubleVector xb = DoubleVector.broadcast(S, 2 * s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, 2 * s[xi + 1]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            t0 = b1.fma(xc, t0);
+            t1 = b2.fma(xc, t1);
+            t2 = b3.fma(xc, t2);
+            t3 = b4.fma(xc, t3);
+            a4 = DoubleVector.fromArray(S, s, o - L);
+            b4 = DoubleVector.fromArray(S, s, o - 1 - L);
+            xb = DoubleVector.broadcast(S, 2 * s[xi + L]);
+            xc = DoubleVector.broadcast(S, 2 * s[xi + L + 1]);
+            s0 = a4.fma(xb, s0);
+            s1 = a1.fma(xb, s1);
+            s2 = a2.fma(xb, s2);
+            s3 = a3.fma(xb, s3);
+            t0 = b4.fma(xc, t0);
+            t1 = b1.fma(xc, t1);
+            t2 = b2.fma(xc, t2);
+            t3 = b3.fma(xc, t3);
+            a3 = DoubleVector.fromArray(S, s, o - 2 * L);
+            b3 = DoubleVector.fromArray(S, s, o - 1 - 2 * L);
+            xb = DoubleVector.broadcast(S, 2 * s[xi + 2 * L]);
+            xc = DoubleVector.broadcast(S, 2 * s[xi + 2 * L + 1]);
+            s0 = a3.fma(xb, s0);
+            s1 = a4.fma(xb, s1);
+            s2 = a1.fma(xb, s2);
+            s3 = a2.fma(xb, s3);
+            t0 = b3.fma(xc, t0);
+            t1 = b4.fma(xc, t1);
+            t2 = b1.fma(xc, t2);
+            t3 = b2.fma(xc, t3);
+            a2 = DoubleVector.fromArray(S, s, o - 3 * L);
+            b2 = DoubleVector.fromArray(S, s, o - 1 - 3 * L);
+            xb = DoubleVector.broadcast(S, 2 * s[xi + 3 * L]);
+            xc = DoubleVector.broadcast(S, 2 * s[xi + 3 * L + 1]);
+            s0 = a2.fma(xb, s0);
+            s1 = a3.fma(xb, s1);
+            s2 = a4.fma(xb, s2);
+            s3 = a1.fma(xb, s3);
+            t0 = b2.fma(xc, t0);
+            t1 = b3.fma(xc, t1);
+            t2 = b4.fma(xc, t2);
+            t3 = b1.fma(xc, t3);
+            a1 = DoubleVector.fromArray(S, s, o - 4 * L);
+            b1 = DoubleVector.fromArray(S, s, o - 1 - 4 * L);
+        }
+        for (; k < stepsB; k++, xi += L, o -= L) {
+            DoubleVector xb = DoubleVector.broadcast(S, 2 * s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, 2 * s[xi + 1]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            t0 = b1.fma(xc, t0);
+            t1 = b2.fma(xc, t1);
+            t2 = b3.fma(xc, t2);
+            t3 = b4.fma(xc, t3);
+            a4 = a3;
+            a3 = a2;
+            a2 = a1;
+            a1 = DoubleVector.fromArray(S, s, o - L);
+            b4 = b3;
+            b3 = b2;
+            b2 = b1;
+            b1 = DoubleVector.fromArray(S, s, o - 1 - L);
+        }
+        int xa = xi;
+        if (k < stepsA) {
+            DoubleVector xb = DoubleVector.broadcast(S, 2 * s[xi]);
+            s0 = a1.fma(xb, s0);
+            s1 = a2.fma(xb, s1);
+            s2 = a3.fma(xb, s2);
+            s3 = a4.fma(xb, s3);
+            a4 = a3;
+            a3 = a2;
+            a2 = a1;
+            a1 = DoubleVector.fromArray(S, s, o - L);
+            xa += L;
+        }
+        // from the middle: residue a's digits at xa + kL, residue b's at xi + 1 + kL, k < 4
+        DoubleVector xb = DoubleVector.broadcast(S, s[xa]);
+        DoubleVector xc = DoubleVector.broadcast(S, s[xi + 1]);
+        s0 = a1.fma(xb, s0);
+        s1 = a2.fma(xb, s1);
+        s2 = a3.fma(xb, s2);
+        s3 = a4.fma(xb, s3);
+        t0 = b1.fma(xc, t0);
+        t1 = b2.fma(xc, t1);
+        t2 = b3.fma(xc, t2);
+        t3 = b4.fma(xc, t3);
+        xb = DoubleVector.broadcast(S, s[xa + L]);
+        xc = DoubleVector.broadcast(S, s[xi + 1 + L]);
+        s1 = a1.fma(xb, s1);
+        s2 = a2.fma(xb, s2);
+        s3 = a3.fma(xb, s3);
+        t1 = b1.fma(xc, t1);
+        t2 = b2.fma(xc, t2);
+        t3 = b3.fma(xc, t3);
+        xb = DoubleVector.broadcast(S, s[xa + 2 * L]);
+        xc = DoubleVector.broadcast(S, s[xi + 1 + 2 * L]);
+        s2 = a1.fma(xb, s2);
+        s3 = a2.fma(xb, s3);
+        t2 = b1.fma(xc, t2);
+        t3 = b2.fma(xc, t3);
+        xb = DoubleVector.broadcast(S, s[xa + 3 * L]);
+        xc = DoubleVector.broadcast(S, s[xi + 1 + 3 * L]);
+        s3 = a1.fma(xb, s3);
+        t3 = b1.fma(xc, t3);
+        s0.add(t0).intoArray(s, co);
+        s1.add(t1).intoArray(s, co + L);
+        s2.add(t2).intoArray(s, co + 2 * L);
+        s3.add(t3).intoArray(s, co + 3 * L);
     }
 
     /**
      * One pass without the sliding window: columns [c, c + W) (their sums stored at s[co ..]) get
      * scale x_i y_(c+l-i) for i in [i0, i1), the digits x at s[xo ..] and y read at s[yc - i ..]
      * (yc = y's offset + c); with diagonal, also the square's digits i in [c/2, c/2 + W/2) (i1 must
-     * be c/2 then), weighted per lane. With add the sums are added to those stored (by the sliding
-     * passes) instead of replacing them.
+     * be c/2 then), weighted per lane.
      */
-    private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal,
-                              boolean add) {
-        DoubleVector s0;
-        DoubleVector s1;
-        DoubleVector s2;
-        DoubleVector s3;
-        if (add) {
-            s0 = DoubleVector.fromArray(S, s, co);
-            s1 = DoubleVector.fromArray(S, s, co + L);
-            s2 = DoubleVector.fromArray(S, s, co + 2 * L);
-            s3 = DoubleVector.fromArray(S, s, co + 3 * L);
-        } else {
-            s0 = DoubleVector.zero(S);
-            s1 = DoubleVector.zero(S);
-            s2 = DoubleVector.zero(S);
-            s3 = DoubleVector.zero(S);
-        }
+    private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal) {
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = DoubleVector.zero(S);
+        DoubleVector s2 = DoubleVector.zero(S);
+        DoubleVector s3 = DoubleVector.zero(S);
         DoubleVector t0 = DoubleVector.zero(S);
         DoubleVector t1 = DoubleVector.zero(S);
         DoubleVector t2 = DoubleVector.zero(S);
@@ -471,6 +636,35 @@ final class FmaBasecase {
             }
             d[k] = v;
         }
+    }
+
+    /** 1.5 2^52: adding it rounds a double of magnitude below 2^51 to an integer, read off its bits. */
+    private static final double MAGIC = 0x1.8p52;
+    private static final long MAGIC_BITS = Double.doubleToRawLongBits(MAGIC);
+    private static final VectorSpecies<Long> LS = VectorSpecies.of(long.class, S.vectorShape());
+
+    /**
+     * Integers of magnitude below 2^53 held in doubles to longs, without a conversion instruction
+     * (the Vector API's D2L was 8x slower than scalar casts on JDK 17): q = d 2^-32 is exact and
+     * below 2^21 in magnitude, so q + 1.5 2^52 lies in [2^52, 2^53), where the spacing is 1: it is
+     * q rounded to an integer r, and its bits less those of 1.5 2^52 are r. lo = d - r 2^32 is an
+     * integer of magnitude at most 2^31, exact, read off the same way, and d = r 2^32 + lo. Writes
+     * the longs to t[to ..] for the first whole vectors of the n values and returns how many.
+     */
+    static int toLong(double[] s, int so, long[] t, int to, int n) {
+        int i = 0;
+        for (int e = n - L; i <= e; i += L) {
+            convert(DoubleVector.fromArray(S, s, so + i)).intoArray(t, to + i);
+        }
+        return i;
+    }
+
+    private static LongVector convert(DoubleVector d) {
+        DoubleVector q = d.mul(0x1p-32).add(MAGIC);
+        DoubleVector lo = d.sub(q.sub(MAGIC).mul(0x1p32)).add(MAGIC);
+        LongVector hi = (LongVector) q.reinterpretShape(LS, 0);
+        LongVector low = (LongVector) lo.reinterpretShape(LS, 0);
+        return hi.sub(MAGIC_BITS).lanewise(VectorOperators.LSHL, 32).add(low.sub(MAGIC_BITS));
     }
 
     /**

@@ -60,6 +60,60 @@ class FmaBasecaseTest {
         }
     }
 
+    /**
+     * {@link FmaBasecase#squareColumns} against {@link FmaBasecase#columns} of x times itself, column
+     * by column, at every digit count up to {@link FmaBasecase#MAX_DIGITS} (both sides of
+     * SQR_SLIDE_MIN_DIGITS and every residue of the pass width): the largest digits (maximal
+     * column sums), the most negative and alternating signs (the differences FmaKaratsuba squares),
+     * one power of two, sparse and random digits.
+     */
+    @Test
+    void squareColumnsAreTheProductsColumns() {
+        Random r = rnd("FmaBasecaseTest.squareColumns");
+        double m = (double) FmaBasecase.MASK;
+        for (int n = 1; n <= FmaBasecase.MAX_DIGITS; n++) {
+            for (int kind = 0; kind < 6; kind++) {
+                double[] x = new double[n];
+                for (int i = 0; i < n; i++) {
+                    x[i] = switch (kind) {
+                        case 0 -> m;
+                        case 1 -> -m;
+                        case 2 -> (i & 1) == 0 ? m : -m;
+                        case 3 -> 0;
+                        case 4 -> r.nextInt(8) == 0 ? r.nextInt(1 << FmaBasecase.D) : 0;
+                        default -> r.nextInt(1 << (FmaBasecase.D + 1)) - m;
+                    };
+                }
+                if (kind == 3) {
+                    x[r.nextInt(n)] = 1 << r.nextInt(FmaBasecase.D);
+                }
+                int xo = FmaBasecase.PAD_LEFT;
+                int co = xo + n + FmaBasecase.PAD_RIGHT;
+                int cols = 2 * n - 1;
+                double[] s = new double[co + FmaBasecase.columnSpace(cols) + FmaBasecase.squareScratch(n)];
+                System.arraycopy(x, 0, s, xo, n);
+                java.util.Arrays.fill(s, co, s.length, Double.NaN); // the kernels must not read it
+                FmaBasecase.squareColumns(s, xo, n, co);
+                double[] sq = java.util.Arrays.copyOfRange(s, co, co + cols);
+                java.util.Arrays.fill(s, co, s.length, Double.NaN);
+                FmaBasecase.columns(s, xo, n, xo, n, co);
+                double[] pr = java.util.Arrays.copyOfRange(s, co, co + cols);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(pr, sq, "square columns, " + n + " digits, kind "
+                        + kind);
+                java.math.BigInteger expect = java.math.BigInteger.ZERO;
+                for (int i = n - 1; i >= 0; i--) { // the digit polynomial at 2^D, squared
+                    expect = expect.shiftLeft(FmaBasecase.D).add(java.math.BigInteger.valueOf((long) x[i]));
+                }
+                java.math.BigInteger got = java.math.BigInteger.ZERO;
+                for (int t = cols - 1; t >= 0; t--) {
+                    got = got.shiftLeft(FmaBasecase.D).add(java.math.BigInteger.valueOf((long) sq[t]));
+                }
+                org.junit.jupiter.api.Assertions.assertEquals(expect.multiply(expect), got, "square value, " + n
+                        + " digits, kind " + kind);
+            }
+        }
+    }
+
     private static long[] digits(Random r, int n, int kind) {
         long[] d = new long[n];
         for (int i = 0; i < n; i++) {

@@ -79,6 +79,35 @@ class FmaKaratsubaTest {
         return n;
     }
 
+    /**
+     * The leaves' columns to longs: every integer of magnitude below 2^53 (the extremes, around
+     * multiples of 2^32 where the high part rounds, zero, random), at every length up to a few
+     * vectors (the vector loop and its scalar tail).
+     */
+    @Test
+    void columnSumsToLongs() {
+        Random r = rnd("FmaKaratsubaTest.columnSumsToLongs");
+        long top = (1L << 53) - 1;
+        long[] special = {0, 1, -1, top, -top, top - 1, -top + 1, 1L << 32, -(1L << 32), (1L << 32) - 1,
+            (1L << 31), -(1L << 31), (1L << 31) + 1, -(1L << 31) - 1, 3L << 31, -(3L << 31), (5L << 31) + 1,
+            1L << 52, -(1L << 52), (1L << 52) + (1L << 31), top - (1L << 31)};
+        for (int n = 0; n <= 40; n++) {
+            for (int round = 0; round < 20; round++) {
+                double[] d = new double[n + 3];
+                long[] expect = new long[n];
+                for (int i = 0; i < n; i++) {
+                    long v = r.nextBoolean() ? special[r.nextInt(special.length)]
+                            : (r.nextLong() >> (11 + r.nextInt(40))) % top;
+                    expect[i] = v;
+                    d[i + 3] = v;
+                }
+                long[] t = new long[n + 2];
+                FmaKaratsuba.toLong(d, 3, t, 2, n);
+                assertArrayEquals(expect, java.util.Arrays.copyOfRange(t, 2, 2 + n), "length " + n);
+            }
+        }
+    }
+
     @Test
     void exactnessBoundEndsTheRange() {
         // one level of 22-bit digits: leaves of at most 512 digits, 1024 digits = 352 limbs
