@@ -557,12 +557,61 @@ public final class GpuSsa {
         if (nx == 0 || ny == 0) {
             return new long[0];
         }
+        long bits = bitLength(x, nx) + (square ? bitLength(x, nx) : bitLength(y, ny));
+        int guess = (int) ((bits + SsaPlan.STORED_BITS - 1) / SsaPlan.STORED_BITS);
+        return hostToHost(d, HostStaging.source(x, nx), square ? null : HostStaging.source(y, ny), wait,
+                (st, s, z, n) -> {
+                    long[] r = new long[guess];
+                    st.download(s, z.pointer(), r, guess);
+                    return Limbs.trim(r);
+                });
+    }
+
+    /**
+     * The product of two BigInteger magnitudes (big-endian 32-bit words, no leading zero word, both
+     * nonzero; {@code y == x} squares), host-to-host as {@link #multiply(CudaDevice, long[], long[],
+     * boolean, boolean)} but with the digits computed straight into the pinned staging and the
+     * product's words straight out of it ({@link MagnitudeCopies}): no digit array on the Java heap.
+     * Returns the product's magnitude, or null at once when {@code wait} is false and every staging
+     * is busy.
+     */
+    public static int[] multiplyMagnitudes(CudaDevice d, int[] x, int[] y, boolean wait) {
+        return hostToHost(d, MagnitudeCopies.source(x), x == y ? null : MagnitudeCopies.source(y), wait,
+                (st, s, z, nout) -> {
+                    // the exact size first (the top digit may be zero), so that the words go straight to their array
+                    s.synchronize();
+                    long[] top = new long[2];
+                    Cu.check(cuMemcpyDtoH(Pointer.to(top), z.pointer((nout - 2) * Long.BYTES), 2L * Long.BYTES),
+                            "cuMemcpyDtoH");
+                    int n = (int) (top[1] != 0 ? nout : nout - 1);
+                    long topDigit = top[1] != 0 ? top[1] : top[0];
+                    long bits = (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(topDigit);
+                    int[] mag = new int[BigIntegerAccess.wordCount(bits)];
+                    st.download(s, z.pointer(), new MagnitudeCopies.Sink(mag, n), n);
+                    return mag;
+                });
+    }
+
+    /** How a host-to-host product reads its result back from the device (the one wait). */
+    private interface Readback<T> {
+        T read(HostStaging st, DeviceStream s, DeviceBuffer z, long digits);
+    }
+
+    /**
+     * The product of two nonzero digit sources (y null squares x) host-to-host through one pinned
+     * staging: the uploads are queued with no wait, the kernels follow on the same stream, and back
+     * reads the {@code x.length() + y.length()}-digit product (canonical, its top digit possibly
+     * zero). Null at once when {@code wait} is false and every staging is busy.
+     */
+    private static <T> T hostToHost(CudaDevice d, HostStaging.Source x, HostStaging.Source y, boolean wait,
+                                    Readback<T> back) {
+        boolean square = y == null;
+        int nx = x.length();
+        int ny = square ? nx : y.length();
         long nout = (long) nx + ny;
         if (nout > Integer.MAX_VALUE) {
             throw new ArithmeticException("BigNat: product of " + nout + " digits exceeds a Java array");
         }
-        long bits = bitLength(x, nx) + (square ? bitLength(x, nx) : bitLength(y, ny));
-        int guess = (int) ((bits + SsaPlan.STORED_BITS - 1) / SsaPlan.STORED_BITS);
         HostStaging st = HostStaging.take(d, wait);
         if (st == null) {
             return null;
@@ -578,12 +627,11 @@ public final class GpuSsa {
         try (DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, s);
                 DeviceBuffer by = square ? null : d.allocate((long) ny * Long.BYTES, s);
                 DeviceBuffer bz = d.allocate(nout * Long.BYTES, s)) {
-            st.upload(s, x, nx, bx.pointer(), square ? null : y, ny, square ? null : by.pointer());
+            st.upload(s, x, bx.pointer(), y, square ? null : by.pointer());
             multiply(d, s, bx, nx, square ? bx : by, ny, square, bz);
-            long[] z = new long[guess];
-            st.download(s, bz.pointer(), z, guess);
+            T r = back.read(st, s, bz, nout);
             ok = true;
-            return Limbs.trim(z);
+            return r;
         } finally {
             if (!ok) {
                 st.drain(s);
@@ -594,62 +642,6 @@ public final class GpuSsa {
     }
 
     /** Bits of the value of x[0, n), x[n - 1] nonzero. */
-    /**
-     * The product of two BigInteger magnitudes (big-endian 32-bit words, no leading zero word, both
-     * nonzero; {@code y == x} squares), host-to-host as {@link #multiply(CudaDevice, long[], long[],
-     * boolean, boolean)} but with the digits computed straight into the pinned staging and the
-     * product's words straight out of it ({@link MagnitudeCopies}): no digit array on the Java heap.
-     * Returns the product's magnitude, or null at once when {@code wait} is false and every staging
-     * is busy.
-     */
-    public static int[] multiplyMagnitudes(CudaDevice d, int[] x, int[] y, boolean wait) {
-        boolean square = x == y;
-        HostStaging.Source sx = MagnitudeCopies.source(x);
-        HostStaging.Source sy = square ? null : MagnitudeCopies.source(y);
-        int nx = sx.length();
-        int ny = square ? nx : sy.length();
-        long nout = (long) nx + ny;
-        if (nout > Integer.MAX_VALUE) {
-            throw new ArithmeticException("BigNat: product of " + nout + " digits exceeds a Java array");
-        }
-        HostStaging st = HostStaging.take(d, wait);
-        if (st == null) {
-            return null;
-        }
-        DeviceStream s;
-        try {
-            s = d.stream();
-        } catch (RuntimeException e) {
-            st.give();
-            throw e;
-        }
-        boolean ok = false;
-        try (DeviceBuffer bx = d.allocate((long) nx * Long.BYTES, s);
-                DeviceBuffer by = square ? null : d.allocate((long) ny * Long.BYTES, s);
-                DeviceBuffer bz = d.allocate(nout * Long.BYTES, s)) {
-            st.upload(s, sx, bx.pointer(), sy, square ? null : by.pointer());
-            multiply(d, s, bx, nx, square ? bx : by, ny, square, bz);
-            // the exact size first (the top digit may be zero), so that the words go straight to their array
-            s.synchronize();
-            long[] top = new long[2];
-            Cu.check(cuMemcpyDtoH(Pointer.to(top), bz.pointer((nout - 2) * Long.BYTES), 2L * Long.BYTES), "cuMemcpyDtoH");
-            int n = (int) (top[1] != 0 ? nout : nout - 1);
-            long topDigit = top[1] != 0 ? top[1] : top[0];
-            long bits = (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(topDigit);
-            int[] mag = new int[BigIntegerAccess.wordCount(bits)];
-            MagnitudeCopies.Sink sink = new MagnitudeCopies.Sink(mag, n);
-            st.download(s, bz.pointer(), sink, n);
-            ok = true;
-            return mag;
-        } finally {
-            if (!ok) {
-                st.drain(s);
-            }
-            st.give();
-            s.close();
-        }
-    }
-
     private static long bitLength(long[] x, int n) {
         return (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(x[n - 1]);
     }

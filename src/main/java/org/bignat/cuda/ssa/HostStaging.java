@@ -213,14 +213,9 @@ final class HostStaging {
     }
 
     /**
-     * Queues the upload of {@code x[0, nx)} to {@code dx} and {@code y[0, ny)} to {@code dy} on s
-     * (y null: x only); returns once every DMA is queued (host copies done), without waiting for them.
+     * Queues the upload of x to {@code dx} and y to {@code dy} on s (y null: x only); returns once
+     * every DMA is queued (host copies done), without waiting for them.
      */
-    void upload(DeviceStream s, long[] x, int nx, CUdeviceptr dx, long[] y, int ny, CUdeviceptr dy) {
-        upload(s, source(x, nx), dx, y == null ? null : source(y, ny), dy);
-    }
-
-    /** As {@link #upload(DeviceStream, long[], int, CUdeviceptr, long[], int, CUdeviceptr)} from sources. */
     void upload(DeviceStream s, Source x, CUdeviceptr dx, Source y, CUdeviceptr dy) {
         int nx = x.length();
         int ny = y == null ? 0 : y.length();

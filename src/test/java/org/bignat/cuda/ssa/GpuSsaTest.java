@@ -278,7 +278,7 @@ class GpuSsaTest {
                 DeviceBuffer bz = d.allocate(2L * n * Long.BYTES, s)) {
             HostStaging st = HostStaging.take(d);
             try {
-                st.upload(s, x, n, bx.pointer(), y, n, by.pointer());
+                st.upload(s, HostStaging.source(x, n), bx.pointer(), HostStaging.source(y, n), by.pointer());
                 GpuSsa.multiply(d, s, bx, n, by, n, false, bz);
                 st.download(s, bz.pointer(), xy, 2 * n);
                 GpuSsa.multiply(d, s, bx, n, bx, n, true, bz);

@@ -42,7 +42,7 @@ public final class GpuSsaTiming {
                     DeviceBuffer by = d.allocate((long) n * Long.BYTES, s);
                     DeviceBuffer bz = d.allocate(2L * n * Long.BYTES, s)) {
                 HostStaging st = HostStaging.take(d);
-                st.upload(s, x, n, bx.pointer(), y, n, by.pointer());
+                st.upload(s, HostStaging.source(x, n), bx.pointer(), HostStaging.source(y, n), by.pointer());
                 s.synchronize();
                 st.give();
                 res = median(() -> {
@@ -105,7 +105,7 @@ public final class GpuSsaTiming {
             HostStaging st = HostStaging.take(d);
             long[] z = new long[2 * n];
             double up = median(() -> {
-                st.upload(s, x, n, bx.pointer(), y, n, by.pointer());
+                st.upload(s, HostStaging.source(x, n), bx.pointer(), HostStaging.source(y, n), by.pointer());
                 s.synchronize();
             }, lg);
             double down = median(() -> st.download(s, bz.pointer(), z, 2 * n), lg);
