@@ -237,20 +237,9 @@ final class FmaTransform {
         DoubleVector vc = DoubleVector.broadcast(S, c);
         int i = i0;
         for (; i + L <= i1; i += L) {
-            DoubleVector a = DoubleVector.fromArray(S, x, i);
-            DoubleVector b = DoubleVector.fromArray(S, y, i);
-            DoubleVector hi = a.mul(b);
-            DoubleVector lo = a.fma(b, hi.neg());
-            DoubleVector r1 = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
-            a = DoubleVector.fromArray(S, z, i);
-            b = DoubleVector.fromArray(S, w, i);
-            hi = a.mul(b);
-            lo = a.fma(b, hi.neg());
-            DoubleVector r2 = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
-            DoubleVector s = subtract ? r1.sub(r2) : r1.add(r2);
-            hi = s.mul(vc);
-            lo = s.fma(vc, hi.neg());
-            hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(r, i);
+            DoubleVector r1 = mulV(DoubleVector.fromArray(S, x, i), DoubleVector.fromArray(S, y, i), vqi, vm, vnq);
+            DoubleVector r2 = mulV(DoubleVector.fromArray(S, z, i), DoubleVector.fromArray(S, w, i), vqi, vm, vnq);
+            mulV(subtract ? r1.sub(r2) : r1.add(r2), vc, vqi, vm, vnq).intoArray(r, i);
         }
         for (; i < i1; i++) {
             double r2 = mul(z[i], w[i], q, qi);
@@ -266,14 +255,8 @@ final class FmaTransform {
         DoubleVector vc = DoubleVector.broadcast(S, c);
         int i = i0;
         for (; i + L <= i1; i += L) {
-            DoubleVector a = DoubleVector.fromArray(S, x, i);
-            DoubleVector b = DoubleVector.fromArray(S, y, i);
-            DoubleVector hi = a.mul(b);
-            DoubleVector lo = a.fma(b, hi.neg());
-            DoubleVector r = hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
-            hi = r.mul(vc);
-            lo = r.fma(vc, hi.neg());
-            hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo).intoArray(x, i);
+            DoubleVector r = mulV(DoubleVector.fromArray(S, x, i), DoubleVector.fromArray(S, y, i), vqi, vm, vnq);
+            mulV(r, vc, vqi, vm, vnq).intoArray(x, i);
         }
         for (; i < i1; i++) {
             x[i] = mul(mul(x[i], y[i], q, qi), c, q, qi);
@@ -355,6 +338,17 @@ final class FmaTransform {
     private static double nonNegative(double x, double q) {
         double r = x < 0 ? x + q : x;
         return r >= q ? r - q : r;
+    }
+
+    /**
+     * x y mod q (signed, |.| <= q) lane by lane, as {@link #mul}: vqi = 1/q, vm = {@link #M}, vnq = -q
+     * broadcast by the caller once per loop.
+     */
+    private static DoubleVector mulV(DoubleVector x, DoubleVector y, DoubleVector vqi, DoubleVector vm,
+                                     DoubleVector vnq) {
+        DoubleVector hi = x.mul(y);
+        DoubleVector lo = x.fma(y, hi.neg());
+        return hi.fma(vqi, vm).sub(vm).fma(vnq, hi).add(lo);
     }
 
     /** x w mod q (signed, |.| <= q) for |x| < 2q, 0 <= w < q: the vector form of {@link #mul}. */
