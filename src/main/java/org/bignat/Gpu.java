@@ -388,7 +388,7 @@ public final class Gpu implements AutoCloseable {
                 try {
                     org.bignat.cuda.ssa.GpuSsa.multiply(device, stream, a.buffer(), a.length, b.buffer(), b.length,
                             square, h.buffer);
-                    return new Value(h, org.bignat.cuda.ssa.GpuSsa.trimmedLength(device, stream, h.buffer, n), true);
+                    return new Value(h, DeviceDigits.trimmedLength(device, stream, h.buffer, n), true);
                 } catch (RuntimeException e) {
                     h.run();
                     throw e;

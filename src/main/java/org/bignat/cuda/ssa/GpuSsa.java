@@ -645,15 +645,4 @@ public final class GpuSsa {
     private static long bitLength(long[] x, int n) {
         return (long) SsaPlan.STORED_BITS * (n - 1) + 64 - Long.numberOfLeadingZeros(x[n - 1]);
     }
-
-    /**
-     * Waits for s and returns the trimmed length of the canonical n-digit product in out (inputs trimmed
-     * and nonzero, so at most the top digit is zero).
-     */
-    public static long trimmedLength(CudaDevice d, DeviceStream s, DeviceBuffer out, long n) {
-        s.synchronize();
-        long[] top = new long[1];
-        Cu.check(cuMemcpyDtoH(Pointer.to(top), out.pointer((n - 1) * Long.BYTES), Long.BYTES), "cuMemcpyDtoH");
-        return top[0] == 0 ? n - 1 : n;
-    }
 }
