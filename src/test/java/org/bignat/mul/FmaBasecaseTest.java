@@ -4,6 +4,7 @@ import static org.bignat.mul.LimbTestSupport.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Random;
+import org.bignat.TestRandom;
 import org.bignat.core.Digits;
 import org.bignat.core.Limbs;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,13 +12,6 @@ import org.junit.jupiter.api.Test;
 
 /** The double-precision digit schoolbook against BigInteger (needs the Vector API module). */
 class FmaBasecaseTest {
-    private static final long SEED = Long.getLong("bignat.test.seed", System.nanoTime());
-
-    private static Random rnd(String name) {
-        System.out.println(name + " seed=" + SEED + " (replay: -Dbignat.test.seed=" + SEED + ")");
-        return new Random(SEED);
-    }
-
     @BeforeAll
     static void vectorModule() {
         assumeTrue(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), "no Vector API module");
@@ -45,7 +39,7 @@ class FmaBasecaseTest {
 
     @Test
     void everySizeUpToTheLimit() {
-        Random r = rnd("FmaBasecaseTest.everySize");
+        Random r = TestRandom.create("FmaBasecaseTest.everySize");
         for (int n = 1; n <= FmaBasecase.MAX_DIGITS * FmaBasecase.D / 64; n++) {
             for (long[] a : operands(r, n)) {
                 assertProduct(a, a, sqr(a), "square");
@@ -69,7 +63,7 @@ class FmaBasecaseTest {
      */
     @Test
     void squareColumnsAreTheProductsColumns() {
-        Random r = rnd("FmaBasecaseTest.squareColumns");
+        Random r = TestRandom.create("FmaBasecaseTest.squareColumns");
         double m = (double) FmaBasecase.MASK;
         for (int n = 1; n <= FmaBasecase.MAX_DIGITS; n++) {
             for (int kind = 0; kind < 6; kind++) {
@@ -133,7 +127,7 @@ class FmaBasecaseTest {
      */
     @Test
     void onDigits() {
-        Random r = rnd("FmaBasecaseTest.onDigits");
+        Random r = TestRandom.create("FmaBasecaseTest.onDigits");
         for (int n = 1; n <= 190; n += n < 20 ? 1 : 7) {
             for (int kind = 0; kind < 3; kind++) {
                 long[] x = digits(r, n, kind);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Random;
+import org.bignat.TestRandom;
 import org.bignat.core.Digits;
 import org.bignat.core.Limbs;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,13 +20,6 @@ import org.junit.jupiter.api.Test;
  * every difference at its bound), powers of two and sparse ones.
  */
 class FmaKaratsubaTest {
-    private static final long SEED = Long.getLong("bignat.test.seed", System.nanoTime());
-
-    private static Random rnd(String name) {
-        System.out.println(name + " seed=" + SEED + " (replay: -Dbignat.test.seed=" + SEED + ")");
-        return new Random(SEED);
-    }
-
     @BeforeAll
     static void vectorModule() {
         assumeTrue(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), "no Vector API module");
@@ -86,7 +80,7 @@ class FmaKaratsubaTest {
      */
     @Test
     void columnSumsToLongs() {
-        Random r = rnd("FmaKaratsubaTest.columnSumsToLongs");
+        Random r = TestRandom.create("FmaKaratsubaTest.columnSumsToLongs");
         long top = (1L << 53) - 1;
         long[] special = {0, 1, -1, top, -top, top - 1, -top + 1, 1L << 32, -(1L << 32), (1L << 32) - 1,
             (1L << 31), -(1L << 31), (1L << 31) + 1, -(1L << 31) - 1, 3L << 31, -(3L << 31), (5L << 31) + 1,
@@ -144,7 +138,7 @@ class FmaKaratsubaTest {
 
     @Test
     void everyLevelAtItsEdgesAndRandomSizes() {
-        Random r = rnd("FmaKaratsubaTest.levels");
+        Random r = TestRandom.create("FmaKaratsubaTest.levels");
         for (int levels = 1; levels <= 3; levels++) {
             int top = largestFit(levels);
             int[] sizes = {4, 5, 16, 63, 64, 65, 175, 176, 177, 178, 255, 256, 257, top - 1, top,
@@ -185,7 +179,7 @@ class FmaKaratsubaTest {
      */
     @Test
     void onDigits() {
-        Random r = rnd("FmaKaratsubaTest.onDigits");
+        Random r = TestRandom.create("FmaKaratsubaTest.onDigits");
         for (int n : new int[] {170, 185, 186, 200, 269, 300, 335, 336, 337, 369, 370, 371}) {
             for (boolean ones : new boolean[] {false, true}) {
                 long[] x = digits(r, n, ones);
@@ -214,7 +208,7 @@ class FmaKaratsubaTest {
      */
     @Test
     void largeDigitProductsLeaveIt() {
-        Random r = rnd("FmaKaratsubaTest.large");
+        Random r = TestRandom.create("FmaKaratsubaTest.large");
         int n = 378176;
         long[] x = digits(r, n, false);
         long[] y = digits(r, n, true);
@@ -227,7 +221,7 @@ class FmaKaratsubaTest {
     /** The ladder's products across FmaKaratsuba's range and its ends, +-1 limb. */
     @Test
     void throughTheLadder() {
-        Random r = rnd("FmaKaratsubaTest.ladder");
+        Random r = TestRandom.create("FmaKaratsubaTest.ladder");
         for (int n : new int[] {176, 177, 178, 240, 256, 300, 351, 352, 353}) {
             for (long[] a : new long[][] {random(r, n), allOnes(n)}) {
                 long[] b = r.nextBoolean() ? random(r, n - r.nextInt(n / 3)) : allOnes(n);
