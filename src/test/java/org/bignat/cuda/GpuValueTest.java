@@ -67,6 +67,10 @@ class GpuValueTest {
             }
             Gpu.Value x = gpu.upload(BigNat.ONE);
             assertThrows(IllegalArgumentException.class, () -> x.lowDigits(-1));
+            assertThrows(IllegalArgumentException.class, () -> x.highDigits(-1));
+            x.close();
+            assertThrows(IllegalStateException.class, () -> x.lowDigits(1));
+            assertThrows(IllegalStateException.class, () -> x.highDigits(1));
         }
     }
 
