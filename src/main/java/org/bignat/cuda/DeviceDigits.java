@@ -130,13 +130,6 @@ public final class DeviceDigits {
         }
     }
 
-    /** Queues a device-to-device copy of {@code bytes} bytes. */
-    public static void copy(CudaDevice device, DeviceStream stream, DeviceBuffer src, DeviceBuffer dst, long bytes) {
-        device.makeCurrent();
-        Cu.check(jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync(dst.pointer(), src.pointer(), bytes, stream.handle()),
-                "cuMemcpyDtoDAsync");
-    }
-
     /** Queues a copy of {@code count} digits of src, from digit {@code from}, to the start of dst. */
     public static void copyDigits(CudaDevice device, DeviceStream stream, DeviceBuffer src, long from, DeviceBuffer dst,
                                   long count) {
