@@ -73,11 +73,14 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     private static final int UNCHECKED_MAX_BITS = SMALL_MAX_BITS - 3;
 
+    /** {@link #heldBits} of a value whose held BigInteger's bit length is not known or not used. */
+    private static final int NO_BOUND = Integer.MAX_VALUE;
+
     private static final BigInt[] SMALL_CACHE = new BigInt[33];
 
     static {
         for (int i = 0; i < SMALL_CACHE.length; i++) {
-            SMALL_CACHE[i] = new BigInt(BigInteger.valueOf(i - 16));
+            SMALL_CACHE[i] = measured(BigInteger.valueOf(i - 16));
         }
     }
 
@@ -116,13 +119,35 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     private transient BigInteger lvBig;
     /** -1, 0 or 1 (of the value, negation included). A byte, and no cached hash (BigInteger caches none). */
     private final transient byte sign;
+    /**
+     * An upper bound on the bit length of the value as {@link #add} and {@link #subtract} read it
+     * directly: {@code held.bitLength()} where the small form holds its value itself (not {@link
+     * #negated}) and a bound is known, {@link Long#SIZE} in the long form, else {@link #NO_BOUND}. It
+     * lets those two choose their path by one comparison of two ints: their bodies then hold no call
+     * of {@link BigInteger#bitLength()}, whose compiled code kept {@code add} above C2's size limit for
+     * inlining an already compiled method ({@code InlineSmallCode}, 2500 bytes), so that the caller
+     * could not elide the BigInt of a sum it only measures (the "add, then bitLength" row of
+     * docs/performance.md). An int in the object's padding: the object stays 40 bytes.
+     */
+    private final transient int heldBits;
 
     private BigInt(BigInteger value) {
+        this(value, NO_BOUND);
+    }
+
+    /** The small form of {@code value}, whose bit length is at most {@code bits} ({@link #heldBits}). */
+    private BigInt(BigInteger value, int bits) {
         this.held = value;
         this.negated = false;
         this.mag = null;
         this.lv = 0;
         this.sign = (byte) value.signum();
+        this.heldBits = bits;
+    }
+
+    /** The small form of {@code value} with its bit length as {@link #heldBits}. */
+    private static BigInt measured(BigInteger value) {
+        return new BigInt(value, value.bitLength());
     }
 
     /** The small form {@code negated ? -held : held} of sign {@code sign}. */
@@ -132,6 +157,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.mag = null;
         this.lv = 0;
         this.sign = (byte) sign;
+        this.heldBits = NO_BOUND;
     }
 
     /** The long form of {@code value}. */
@@ -141,6 +167,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.mag = null;
         this.lv = value;
         this.sign = (byte) Long.signum(value);
+        this.heldBits = Long.SIZE;
     }
 
     private BigInt(int sign, BigNat mag) {
@@ -149,6 +176,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.mag = mag;
         this.lv = 0;
         this.sign = (byte) sign;
+        this.heldBits = NO_BOUND;
     }
 
     /** The copy constructor behind the public constructors (their work is done by factories). */
@@ -158,6 +186,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.mag = v.mag;
         this.lv = v.lv;
         this.sign = v.sign;
+        this.heldBits = v.heldBits;
     }
 
     /**
@@ -186,10 +215,11 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
 
     /** The value of a BigInteger result, in the form its size calls for. */
     static BigInt small(BigInteger v) {
-        if (v.bitLength() > SMALL_MAX_BITS) {
+        int bits = v.bitLength();
+        if (bits > SMALL_MAX_BITS) {
             return new BigInt(v.signum(), natOf(v));
         }
-        return new BigInt(v);
+        return new BigInt(v, bits);
     }
 
     /** {@code sign * m} for a BigNat result ({@code sign} is ignored when {@code m} is zero). */
@@ -402,14 +432,57 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this + val}
      */
     public BigInt add(BigInt val) {
-        if (held != null && val.held != null
-                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
-            return new BigInt(big().add(val.big()));
+        int bits = Math.max(heldBits, val.heldBits);
+        if (bits <= Long.SIZE) {
+            return addWords(val);
+        }
+        if (bits <= UNCHECKED_MAX_BITS && held != null && val.held != null) { // at most `bits` bits each
+            return new BigInt(held.add(val.held), bits + 1);
         }
         return addSlow(val);
     }
 
+    /**
+     * {@code this + val} for operands of at most 64 bits each, held or in the long form: a value v of
+     * at most 64 bits is {@code hi * 2^64 + lo} with {@code lo} its low word (unsigned) and {@code hi}
+     * its sign (-1 or 0), so the sum is that of the words with the carry; it fits a long exactly when
+     * its high word is the sign extension of its low word. That result takes the long form, one
+     * object: no BigInteger, no int[].
+     */
+    private BigInt addWords(BigInt val) {
+        long a = lowWord();
+        long s = a + val.lowWord();
+        long hi = (sign >> 31) + (val.sign >> 31) + (Long.compareUnsigned(s, a) < 0 ? 1 : 0);
+        if (hi == s >> 63) {
+            return new BigInt(s);
+        }
+        return new BigInt(big().add(val.big()), Long.SIZE + 1);
+    }
+
+    /** {@code this - val} for operands of at most 64 bits each, as {@link #addWords}, with the borrow. */
+    private BigInt subtractWords(BigInt val) {
+        long a = lowWord();
+        long b = val.lowWord();
+        long s = a - b;
+        long hi = (sign >> 31) - (val.sign >> 31) - (Long.compareUnsigned(a, b) < 0 ? 1 : 0);
+        if (hi == s >> 63) {
+            return new BigInt(s);
+        }
+        return new BigInt(big().subtract(val.big()), Long.SIZE + 1);
+    }
+
+    /** The low 64 bits (two's complement) of a value of {@link #heldBits} at most 64. */
+    private long lowWord() {
+        BigInteger h = held;
+        return h != null ? h.longValue() : lv;
+    }
+
     private BigInt addSlow(BigInt val) {
+        if (held != null && val.held != null
+                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
+            return negated || val.negated ? new BigInt(big().add(val.big()))
+                    : new BigInt(held.add(val.held), Math.max(held.bitLength(), val.held.bitLength()) + 1);
+        }
         if (mag == null && val.mag == null) {
             return small(big().add(val.big()));
         }
@@ -429,14 +502,22 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this - val}
      */
     public BigInt subtract(BigInt val) {
-        if (held != null && val.held != null
-                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
-            return new BigInt(big().subtract(val.big()));
+        int bits = Math.max(heldBits, val.heldBits);
+        if (bits <= Long.SIZE) {
+            return subtractWords(val);
+        }
+        if (bits <= UNCHECKED_MAX_BITS && held != null && val.held != null) { // as in add
+            return new BigInt(held.subtract(val.held), bits + 1);
         }
         return subtractSlow(val);
     }
 
     private BigInt subtractSlow(BigInt val) {
+        if (held != null && val.held != null
+                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
+            return negated || val.negated ? new BigInt(big().subtract(val.big()))
+                    : new BigInt(held.subtract(val.held), Math.max(held.bitLength(), val.held.bitLength()) + 1);
+        }
         if (mag == null && val.mag == null) {
             return small(big().subtract(val.big()));
         }
@@ -456,6 +537,17 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @return {@code this * val}
      */
     public BigInt multiply(BigInt val) {
+        int a = heldBits;
+        int b = val.heldBits;
+        // a product has at most a + b bits; each bound is checked first, so that the sum cannot overflow
+        if (Math.max(a, b) <= UNCHECKED_MAX_BITS && a + b <= UNCHECKED_MAX_BITS
+                && Math.min(a, b) < SmallProducts.MIN_BITS && held != null && val.held != null) {
+            return new BigInt(held.multiply(val.held), a + b);
+        }
+        return multiplySlow(val);
+    }
+
+    private BigInt multiplySlow(BigInt val) {
         if (held != null && val.held != null) {
             int a = held.bitLength();
             int b = val.held.bitLength();
@@ -463,10 +555,6 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
                 return new BigInt(big().multiply(val.big()));
             }
         }
-        return multiplySlow(val);
-    }
-
-    private BigInt multiplySlow(BigInt val) {
         if (mag == null && val.mag == null) {
             BigInteger a = big();
             BigInteger b = val.big();
@@ -1032,8 +1120,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      * @throws ArithmeticException when it exceeds {@code Integer.MAX_VALUE}
      */
     public int bitLength() {
+        BigInteger h = held;
+        if (h != null) { // each form its own call: no merge of BigIntegers that would keep a caller's sum allocated
+            return negated ? h.negate().bitLength() : h.bitLength();
+        }
         if (mag == null) {
-            return big().bitLength();
+            return Long.SIZE - Long.numberOfLeadingZeros(lv < 0 ? ~lv : lv);
         }
         return toIntBits(BigIntBits.bitLength(sign, mag), "bitLength");
     }

@@ -161,6 +161,74 @@ class BigIntFormsTest {
         }
     }
 
+    /**
+     * Chains of sums and differences whose results feed the next step: through the word path (operands
+     * of at most 64 bits, results in the long form or, past a long, 65-bit small forms), the unchecked
+     * path (whose bit bound grows by one a step, so that a long chain returns to the checked path) and
+     * out of the small form, every step against BigInteger and in every operation.
+     */
+    @Test
+    void chainsOfSumsAndDifferences() {
+        BigInteger[] starts = {BigInteger.ONE, TWO.pow(62), TWO.pow(63).negate(), TWO.pow(64).subtract(BigInteger.ONE),
+            TWO.pow(64).negate(), TWO.pow(BigInt.SMALL_MAX_BITS - 8).subtract(BigInteger.ONE)};
+        for (BigInteger start : starts) {
+            for (BigInt s0 : holdings(start)) {
+                BigInteger a = start;
+                BigInt x = s0;
+                BigInteger b = BigInteger.valueOf(3);
+                BigInt y = BigInt.of(b);
+                for (int i = 0; i < 80; i++) {
+                    String c = "start " + start.bitLength() + "/" + start.signum() + ", step " + i + ": ";
+                    BigInteger na = (i & 1) == 0 ? a.add(a).subtract(b) : b.subtract(a).subtract(a);
+                    BigInt nx = (i & 1) == 0 ? x.add(x).subtract(y) : y.subtract(x).subtract(x);
+                    check(c + "doubling", na, nx);
+                    check(c + "sum", a.add(na), x.add(nx));
+                    check(c + "difference", na.subtract(a), nx.subtract(x));
+                    check(c + "product", na.multiply(b), nx.multiply(y));
+                    assertEquals(na.bitLength(), nx.bitLength(), c + "bitLength");
+                    assertEquals(na.compareTo(a), nx.compareTo(x), c + "compareTo");
+                    b = a;
+                    y = x;
+                    a = na;
+                    x = nx;
+                }
+            }
+        }
+        // doublings alone, and differences alone, out of the small form
+        for (BigInteger start : new BigInteger[] {TWO.pow(BigInt.SMALL_MAX_BITS - 8), TWO.pow(60).negate()}) {
+            BigInteger a = start;
+            BigInt x = BigInt.of(start);
+            BigInteger d = a;
+            BigInt dx = x;
+            for (int i = 0; i < BigInt.SMALL_MAX_BITS; i += start.bitLength() > 100 ? 1 : 256) {
+                a = a.add(a);
+                x = x.add(x);
+                d = d.subtract(d.negate());
+                dx = dx.subtract(dx.negate());
+                check("doubling " + i, a, x);
+                check("differences " + i, d, dx);
+                if (start.bitLength() < 100 && i == 0) {
+                    a = a.shiftLeft(BigInt.SMALL_MAX_BITS - 80);
+                    x = x.shiftLeft(BigInt.SMALL_MAX_BITS - 80);
+                    d = d.shiftLeft(BigInt.SMALL_MAX_BITS - 80);
+                    dx = dx.shiftLeft(BigInt.SMALL_MAX_BITS - 80);
+                }
+            }
+        }
+        // a sum that stays small while its bound grows a bit a step, past the unchecked bound
+        BigInteger p = TWO.pow(100);
+        BigInt x = BigInt.of(p);
+        BigInt plus = BigInt.of(p.add(BigInteger.ONE));
+        BigInt minus = BigInt.of(p.negate());
+        BigInteger want = p;
+        for (int i = 0; i < 2 * BigInt.SMALL_MAX_BITS; i++) {
+            x = x.add(plus).add(minus);
+            want = want.add(BigInteger.ONE);
+        }
+        check("long chain", want, x);
+        assertEquals(want.bitLength(), x.bitLength(), "long chain bitLength");
+    }
+
     @Test
     void negatedValuesRoundTripThroughSerialization() throws Exception {
         List<BigInt> values = new ArrayList<>();
