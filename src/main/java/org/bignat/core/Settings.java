@@ -25,6 +25,10 @@ import java.util.Locale;
  *     butterflies with 512-bit vectors (64-bit lane multiplies), the NTT products' double-precision
  *     transforms with at least 4 lanes and hardware FMA; else the scalar ones; {@code on}: the Vector
  *     API kernels wherever they load; {@code off}: scalar</td></tr>
+ * <tr><td>{@code bignat.warmup}</td><td>{@code on}</td><td>{@code on}: where the NTT products run on
+ *     the vector transforms, the first one starts a background warm-up that compiles them, and NTT
+ *     products take the scalar transforms until it ends; {@code off}: the vector transforms from the
+ *     first product</td></tr>
  * <tr><td>{@code bignat.parallelism}</td><td>available processors</td><td>worker threads of the CPU
  *     engine, 1 to 32767; 1 runs every operation on the caller's thread</td></tr>
  * <tr><td>{@code bignat.cuda.device}</td><td>0</td><td>the ordinal of the CUDA device to use</td></tr>
@@ -60,6 +64,14 @@ public final class Settings {
      */
     public static final String VECTOR = word("bignat.vector", System.getProperty("bignat.vector"), "auto",
             List.of("auto", "on", "off"), PROBLEMS);
+
+    /**
+     * {@code bignat.warmup}, lower case: {@code on} (the vector NTT kernels are compiled by a
+     * background warm-up at the first NTT product, which runs on the scalar transforms meanwhile) or
+     * {@code off} (the vector kernels from the first product, compiled as they run).
+     */
+    public static final String WARMUP = word("bignat.warmup", System.getProperty("bignat.warmup"), "on",
+            List.of("on", "off"), PROBLEMS);
 
     /** The largest pool ForkJoinPool accepts. */
     private static final int MAX_PARALLELISM = 0x7fff;

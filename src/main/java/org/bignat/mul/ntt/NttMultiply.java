@@ -92,11 +92,11 @@ public final class NttMultiply {
 
     /**
      * r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn); leading zero limbs allowed, r must not
-     * overlap the inputs.
+     * overlap the inputs. On the scalar transforms while the vector ones warm up ({@link Warmup}).
      */
     public static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
                                 boolean parallel) {
-        multiply(r, ro, a, ao, an, b, bo, bn, parallel, Kernel.FMA);
+        multiply(r, ro, a, ao, an, b, bo, bn, parallel, Warmup.fma());
     }
 
     /** As {@link #multiply(long[], int, long[], int, int, long[], int, int, boolean)} on the given transforms. */
@@ -128,9 +128,12 @@ public final class NttMultiply {
         run(plan, r, ro, rn, a, ao, an, aBits, b, bo, bn, bBits, parallel);
     }
 
-    /** r[ro .. ro+2n) = a[ao .. ao+n)^2 with one forward transform per prime. */
+    /**
+     * r[ro .. ro+2n) = a[ao .. ao+n)^2 with one forward transform per prime; on the scalar transforms
+     * while the vector ones warm up ({@link Warmup}).
+     */
     public static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
-        square(r, ro, a, ao, n, parallel, Kernel.FMA);
+        square(r, ro, a, ao, n, parallel, Warmup.fma());
     }
 
     /** As {@link #square(long[], int, long[], int, int, boolean)} on the given transforms. */
