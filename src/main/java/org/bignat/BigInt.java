@@ -120,13 +120,13 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /** -1, 0 or 1 (of the value, negation included). A byte, and no cached hash (BigInteger caches none). */
     private final transient byte sign;
     /**
-     * An upper bound on the bit length of the value as {@link #add} and {@link #subtract} read it
-     * directly: {@code held.bitLength()} where the small form holds its value itself (not {@link
-     * #negated}) and a bound is known, {@link Long#SIZE} in the long form, else {@link #NO_BOUND}. It
-     * lets those two choose their path by one comparison of two ints: their bodies then hold no call
-     * of {@link BigInteger#bitLength()}, whose compiled code kept {@code add} above C2's size limit for
-     * inlining an already compiled method ({@code InlineSmallCode}, 2500 bytes), so that the caller
-     * could not elide the BigInt of a sum it only measures (the "add, then bitLength" row of
+     * An upper bound on the bit length of the value as the fast paths read it directly: of {@code
+     * held} where the small form holds its value itself (not {@link #negated}) and a bound is known,
+     * {@link Long#SIZE} in the long form, else {@link #NO_BOUND}. It lets {@link #add}, {@link
+     * #subtract} and {@link #multiply} choose their path by comparing two ints: their bodies then hold
+     * no call of {@link BigInteger#bitLength()}, whose compiled code kept {@code add} above C2's size
+     * limit for inlining an already compiled method ({@code InlineSmallCode}, 2500 bytes), so that a
+     * caller could not elide the BigInt of a sum it only measures (the "add, then bitLength" row of
      * docs/performance.md). An int in the object's padding: the object stays 40 bytes.
      */
     private final transient int heldBits;
@@ -187,6 +187,31 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.lv = v.lv;
         this.sign = v.sign;
         this.heldBits = v.heldBits;
+    }
+
+    /**
+     * The byte-array constructors' object: {@code value} is either the small form's BigInteger (at
+     * most {@link #SMALL_MAX_BITS} bits, held directly, so that a small value costs one BigInt, not a
+     * factory's and its copy) or a BigInt to copy (see {@link BigIntBytes}).
+     */
+    private BigInt(Object value) {
+        if (value instanceof BigInteger) {
+            BigInteger b = (BigInteger) value;
+            this.held = b;
+            this.negated = false;
+            this.mag = null;
+            this.lv = 0;
+            this.sign = (byte) b.signum();
+            this.heldBits = b.bitLength();
+        } else {
+            BigInt v = (BigInt) value;
+            this.held = v.held;
+            this.negated = v.negated;
+            this.mag = v.mag;
+            this.lv = v.lv;
+            this.sign = v.sign;
+            this.heldBits = v.heldBits;
+        }
     }
 
     /**
@@ -478,10 +503,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     }
 
     private BigInt addSlow(BigInt val) {
-        if (held != null && val.held != null
-                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
-            return negated || val.negated ? new BigInt(big().add(val.big()))
-                    : new BigInt(held.add(val.held), Math.max(held.bitLength(), val.held.bitLength()) + 1);
+        if (held != null && val.held != null) {
+            int bits = Math.max(held.bitLength(), val.held.bitLength());
+            if (bits <= UNCHECKED_MAX_BITS) {
+                return negated || val.negated ? new BigInt(big().add(val.big()))
+                        : new BigInt(held.add(val.held), bits + 1);
+            }
         }
         if (mag == null && val.mag == null) {
             return small(big().add(val.big()));
@@ -513,10 +540,12 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     }
 
     private BigInt subtractSlow(BigInt val) {
-        if (held != null && val.held != null
-                && Math.max(held.bitLength(), val.held.bitLength()) <= UNCHECKED_MAX_BITS) {
-            return negated || val.negated ? new BigInt(big().subtract(val.big()))
-                    : new BigInt(held.subtract(val.held), Math.max(held.bitLength(), val.held.bitLength()) + 1);
+        if (held != null && val.held != null) {
+            int bits = Math.max(held.bitLength(), val.held.bitLength());
+            if (bits <= UNCHECKED_MAX_BITS) {
+                return negated || val.negated ? new BigInt(big().subtract(val.big()))
+                        : new BigInt(held.subtract(val.held), bits + 1);
+            }
         }
         if (mag == null && val.mag == null) {
             return small(big().subtract(val.big()));
@@ -1121,10 +1150,10 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
      */
     public int bitLength() {
         BigInteger h = held;
-        if (h != null) { // each form its own call: no merge of BigIntegers that would keep a caller's sum allocated
+        if (h != null) {
             return negated ? h.negate().bitLength() : h.bitLength();
         }
-        if (mag == null) {
+        if (mag == null) { // the long form, from its long: no BigInteger made
             return Long.SIZE - Long.numberOfLeadingZeros(lv < 0 ? ~lv : lv);
         }
         return toIntBits(BigIntBits.bitLength(sign, mag), "bitLength");

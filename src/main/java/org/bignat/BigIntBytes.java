@@ -14,14 +14,18 @@ import org.bignat.core.ByteLimbs;
 final class BigIntBytes {
     private BigIntBytes() {}
 
-    /** {@code new BigInteger(val, off, len)}: big-endian two's complement. */
-    static BigInt fromTwosComplement(byte[] val, int off, int len) {
+    /**
+     * {@code new BigInteger(val, off, len)}: big-endian two's complement; for BigInt's constructor, a
+     * BigInteger where the value is small-form sized (at most {@link BigInt#SMALL_MAX_BITS} bits), else
+     * a BigInt.
+     */
+    static Object fromTwosComplement(byte[] val, int off, int len) {
         if (val.length == 0) {
             throw new NumberFormatException("Zero length BigInt");
         }
         Objects.checkFromIndexSize(off, len, val.length);
         if ((long) len * 8 <= BigInt.SMALL_MAX_BITS) {
-            return BigInt.small(new BigInteger(val, off, len));
+            return new BigInteger(val, off, len);
         }
         if (val[off] >= 0) {
             return BigInt.large(1, BigNat.ofCanonical(ByteLimbs.toDigits(val, off, len)));
@@ -31,14 +35,17 @@ final class BigIntBytes {
         return BigInt.large(-1, BigNat.ofCanonical(ByteLimbs.toDigits(m, 0, len)));
     }
 
-    /** {@code new BigInteger(signum, magnitude, off, len)}: unsigned big-endian magnitude. */
-    static BigInt fromSignMagnitude(int signum, byte[] magnitude, int off, int len) {
+    /**
+     * {@code new BigInteger(signum, magnitude, off, len)}: unsigned big-endian magnitude; a BigInteger
+     * or a BigInt, as {@link #fromTwosComplement}.
+     */
+    static Object fromSignMagnitude(int signum, byte[] magnitude, int off, int len) {
         if (signum < -1 || signum > 1) {
             throw new NumberFormatException("Invalid signum value");
         }
         Objects.checkFromIndexSize(off, len, magnitude.length);
         if ((long) len * 8 <= BigInt.SMALL_MAX_BITS) {
-            return BigInt.small(new BigInteger(signum, magnitude, off, len));
+            return new BigInteger(signum, magnitude, off, len);
         }
         BigNat m = BigNat.ofCanonical(ByteLimbs.toDigits(magnitude, off, len));
         if (m.isZero()) {
