@@ -7,14 +7,15 @@ import org.bignat.core.Settings;
 /**
  * The background warm-up of the vector NTT kernels. HotSpot runs {@code jdk.incubator.vector} code
  * very slowly until C2 has compiled it (the interpreter and C1 box every vector), so a fresh JVM's
- * first large products on the double-precision transforms took 10 to 55 times their warm time
- * (docs/performance.md, "The first call in a fresh JVM"). The first NTT product on a JVM that uses
- * those transforms starts one daemon thread that runs products on them, at sizes that reach every
- * path a product of 2^20 to 2^26 bits takes (one thread, the phased team, the forked transforms),
- * until a round of them stops getting faster; the caller's NTT products meanwhile take the scalar
- * 64-bit transforms, whose plain Java compiles sooner, and the vector ones once the warm-up has
- * ended. The warm-up never blocks a caller and cannot change a result: both transforms give the exact
- * product. {@code bignat.warmup=off} ({@link Settings#WARMUP}) turns it off.
+ * first large products on the double-precision transforms took 13 to almost 1,000 times their warm
+ * time (docs/performance.md, "The first call in a fresh JVM"). The first NTT product on a JVM that
+ * uses those transforms starts one daemon thread that runs products on them, on its own thread, at
+ * sizes whose transforms take every branch a product of 2^20 to 2^26 bits takes, until a round of
+ * them stops getting faster; the caller's NTT products meanwhile take the scalar 64-bit transforms,
+ * whose plain Java runs cold at about a third of the cold vector code's time, and the vector ones
+ * once the warm-up has ended. The warm-up never blocks a caller and cannot change a result: both
+ * transforms give the exact product. {@code bignat.warmup=off} ({@link Settings#WARMUP}) turns it
+ * off. Measured against the first call's target in docs/design.md, "First products in a fresh JVM".
  */
 final class Warmup {
     private Warmup() {}
