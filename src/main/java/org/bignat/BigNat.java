@@ -450,6 +450,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return ZERO;
         }
+        if (GpuNewton.appliesToDivision(this, divisor)) {
+            BigNat[] qr = GpuNewton.divide(this, divisor, true);
+            if (qr != null) {
+                return qr[0];
+            }
+        }
         // Quotient only: the Newton rung can skip its last remainder product.
         return ofLimbs(org.bignat.div.Division.divide(limbs(), divisor.limbs()));
     }
@@ -480,6 +486,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return new BigNat[] {ZERO, this};
         }
+        if (GpuNewton.appliesToDivision(this, divisor)) {
+            BigNat[] qr = GpuNewton.divide(this, divisor, false);
+            if (qr != null) {
+                return qr;
+            }
+        }
         long[][] qr = org.bignat.div.Division.divideAndRemainder(limbs(), divisor.limbs());
         return new BigNat[] {ofLimbs(qr[0]), ofLimbs(qr[1])};
     }
@@ -502,6 +514,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public BigNat[] sqrtAndRemainder() {
         if (isZero()) {
             return new BigNat[] {ZERO, ZERO};
+        }
+        if (GpuNewton.appliesToSqrt(this)) {
+            BigNat[] sr = GpuNewton.sqrtAndRemainder(this);
+            if (sr != null) {
+                return sr;
+            }
         }
         long[][] sr = org.bignat.div.SquareRoot.sqrtRem(limbs());
         return new BigNat[] {ofLimbs(sr[0]), ofLimbs(sr[1])};

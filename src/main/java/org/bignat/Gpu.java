@@ -433,6 +433,44 @@ public final class Gpu implements AutoCloseable {
             return slice(k, false);
         }
 
+        /**
+         * {@code this * 2^(61 k)}: the digits moved up by k places on the device, zeros below (after
+         * normalizing, when needed). Queued without waiting when the value is canonical.
+         *
+         * @param k the number of zero digits put below, at least 0
+         * @return a new value holding the shifted value, in canonical form
+         * @throws IllegalArgumentException when {@code k < 0}
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws ArithmeticException when the value is negative
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
+         */
+        public Value shiftDigits(long k) {
+            if (k < 0) {
+                throw new IllegalArgumentException("negative digit count " + k);
+            }
+            synchronized (Gpu.this) {
+                checkUsable(this);
+                Value c = normalize();
+                try {
+                    long n = c.length == 0 ? 0 : c.length + k;
+                    Holder h = allocate(Math.max(n, 1));
+                    try {
+                        if (n > 0) {
+                            DeviceDigits.shiftUp(device, stream, c.buffer(), c.length, h.buffer, k);
+                        }
+                        return new Value(h, n, true);
+                    } catch (RuntimeException e) {
+                        h.run();
+                        throw e;
+                    }
+                } finally {
+                    if (c != this) {
+                        c.close();
+                    }
+                }
+            }
+        }
+
         private Value slice(long k, boolean low) {
             if (k < 0) {
                 throw new IllegalArgumentException("negative digit count " + k);
