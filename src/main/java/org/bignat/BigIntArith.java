@@ -71,6 +71,12 @@ final class BigIntArith {
             return BigInt.large(resultSign, BigNat.ONE.shiftLeft(shift));
         }
         BigNat odd = twos == 0 ? a : a.shiftRight(twos);
+        if (GpuNewton.appliesToPow(oddBits, e)) {
+            BigNat p = GpuNewton.pow(odd, e);
+            if (p != null) {
+                return BigInt.large(resultSign, p.shiftLeft(shift));
+            }
+        }
         BigNat r = odd;
         for (int i = 30 - Integer.numberOfLeadingZeros(e); i >= 0; i--) {
             r = r.square();

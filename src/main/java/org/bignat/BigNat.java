@@ -339,6 +339,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
             throw new ArithmeticException("BigNat of " + bits + " bits has too many radix-" + radix
                     + " digits for a String");
         }
+        if (GpuNewton.appliesToText(this, radix)) {
+            String s = GpuNewton.toString(this, radix);
+            if (s != null) {
+                return s;
+            }
+        }
         return RadixConversion.toString(limbs(), radix);
     }
 
@@ -503,6 +509,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * @return the floor of the square root
      */
     public BigNat sqrt() {
+        if (GpuNewton.appliesToSqrt(this)) {
+            BigNat s = GpuNewton.sqrt(this);
+            if (s != null) {
+                return s;
+            }
+        }
         return sqrtAndRemainder()[0];
     }
 

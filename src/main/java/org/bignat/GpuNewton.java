@@ -1,9 +1,16 @@
 package org.bignat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinTask;
+import org.bignat.core.WorkerPool;
 import org.bignat.engine.CudaEngine;
 import org.bignat.engine.Engines;
+import org.bignat.modular.Exponentiation;
+import org.bignat.radix.RadixConversion;
 import org.bignat.resident.DigitOps;
 import org.bignat.resident.ResidentDivision;
+import org.bignat.resident.ResidentRadix;
 import org.bignat.resident.ResidentSquareRoot;
 
 /**
@@ -24,6 +31,15 @@ final class GpuNewton {
 
     /** Smallest root (bits) of a square root that runs device-resident; as {@link #DIVISION_MIN_BITS}. */
     static final long SQRT_MIN_BITS = 1L << 20;
+
+    /**
+     * Smallest power (bits) computed device-resident: its last squares are past the GPU's product
+     * crossover by 2^4, so the loop's one upload and download replace a round trip per product.
+     */
+    static final long POW_MIN_BITS = 1L << 22;
+
+    /** Smallest value (bits) printed with resident top levels: two leaves of {@link ResidentRadix#LEAF_DIGITS}. */
+    static final long RADIX_MIN_BITS = 2 * 61 * ResidentRadix.LEAF_DIGITS;
 
     private GpuNewton() {}
 
@@ -70,6 +86,81 @@ final class GpuNewton {
             CudaEngine.fellBack("sqrt", ex);
             return null;
         }
+    }
+
+    /** floor(sqrt(a)) without the remainder; null when the device fails. */
+    static BigNat sqrt(BigNat a) {
+        try (Gpu gpu = BigNat.gpu()) {
+            return ResidentSquareRoot.sqrt(new Ops(gpu), a);
+        } catch (DeviceException | EngineUnavailableException ex) {
+            CudaEngine.fellBack("sqrt", ex);
+            return null;
+        }
+    }
+
+    /** Whether x^e with x of {@code bits} bits is computed here (x^e of at least {@link #POW_MIN_BITS} bits). */
+    static boolean appliesToPow(long bits, long e) {
+        return (double) bits * e >= POW_MIN_BITS && e > 1 && servedByGpu(POW_MIN_BITS);
+    }
+
+    /** x^e (e >= 1) by the square-and-multiply loop of {@link Exponentiation} on the device; null when it fails. */
+    static BigNat pow(BigNat x, long e) {
+        try (Gpu gpu = BigNat.gpu()) {
+            Exponentiation.Ring<Gpu.Value> ring = new Exponentiation.Ring<>() {
+                @Override
+                public Gpu.Value one() {
+                    throw new IllegalStateException("the exponent is positive");
+                }
+
+                @Override
+                public Gpu.Value multiply(Gpu.Value a, Gpu.Value b) {
+                    return a.multiply(b);
+                }
+
+                @Override
+                public Gpu.Value square(Gpu.Value a) {
+                    return a.square();
+                }
+
+                @Override
+                public void release(Gpu.Value a) {
+                    a.close();
+                }
+            };
+            return Exponentiation.pow(ring, gpu.upload(x), new long[] {e}).download();
+        } catch (DeviceException | EngineUnavailableException ex) {
+            CudaEngine.fellBack("pow", ex);
+            return null;
+        }
+    }
+
+    /** Whether x's digits in the radix are printed here: a radix not a power of two, x large enough. */
+    static boolean appliesToText(BigNat x, int radix) {
+        return Integer.bitCount(radix) != 1 && x.bitLength() >= RADIX_MIN_BITS && servedByGpu(x.bitLength());
+    }
+
+    /**
+     * x's digits in the radix: the top levels of the conversion device-resident
+     * ({@link ResidentRadix}), each leaf printed on the host's worker pool as soon as it is
+     * downloaded; null when the device fails.
+     */
+    static String toString(BigNat x, int radix) {
+        byte[] out = RadixConversion.buffer(x.bitLength(), radix);
+        List<ForkJoinTask<?>> leaves = new ArrayList<>();
+        boolean done = false;
+        try (Gpu gpu = BigNat.gpu()) {
+            Ops ops = new Ops(gpu);
+            ResidentRadix.print(ops, gpu.upload(x), radix, out.length, ResidentRadix.LEAF_DIGITS, (leaf, end) -> leaves.add(
+                    WorkerPool.pool().submit(() -> RadixConversion.printInto(leaf.limbs(), radix, out, (int) end))));
+            done = true;
+        } catch (DeviceException | EngineUnavailableException ex) {
+            CudaEngine.fellBack("toString", ex);
+        } finally {
+            for (ForkJoinTask<?> t : leaves) {
+                t.join(); // the buffer is written by no task once this returns
+            }
+        }
+        return done ? RadixConversion.text(out) : null;
     }
 
     /** The resident operations on the values of one session. */

@@ -66,6 +66,42 @@ class GpuNewtonTest {
         assertEquals(before, dev.bytesInUse(), "the session gives every value back");
     }
 
+    @Test
+    void powersAndTextsAgreeWithTheHostRoute() {
+        assumeGpu();
+        Random r = TestRandom.create("GpuNewtonTest.text");
+        for (long base : new long[] {5, 3, 1_000_000_007L}) {
+            BigNat x = BigNat.valueOf(base);
+            long e = GpuNewton.POW_MIN_BITS / (64 - Long.numberOfLeadingZeros(base)) + 3;
+            assertTrue(GpuNewton.appliesToPow(x.bitLength(), e));
+            BigNat host = BigNat.ONE;
+            for (int i = 63 - Long.numberOfLeadingZeros(e); i >= 0; i--) {
+                host = host.square();
+                if ((e >>> i & 1) != 0) {
+                    host = host.multiply(x);
+                }
+            }
+            assertEquals(host, GpuNewton.pow(x, e), base + "^" + e);
+        }
+        assertEquals(BigInt.valueOf(-5).pow(1 << 21).toBigInteger(), BigInteger.valueOf(-5).pow(1 << 21));
+        int bits = (int) GpuNewton.RADIX_MIN_BITS;
+        BigInteger ten = BigInteger.TEN;
+        BigInteger[] values = {TestRandom.nat(r, bits), TestRandom.nat(r, 2 * bits + 17),
+            BigInteger.ONE.shiftLeft(bits + 5).subtract(BigInteger.ONE)};
+        for (BigInteger v : values) {
+            BigNat x = BigNat.of(v);
+            for (int radix : new int[] {10, 3, 36}) {
+                assertTrue(GpuNewton.appliesToText(x, radix));
+                assertEquals(org.bignat.radix.RadixConversion.toString(x.limbs(), radix), x.toString(radix),
+                        v.bitLength() + " bits in radix " + radix);
+            }
+        }
+        // runs of zero digits across the cuts: 10^k + 10^(k/2) + 9
+        int k = (int) (bits / 3.3219) + 1000;
+        BigNat z = BigNat.of(ten.pow(k).add(ten.pow(k / 2)).add(BigInteger.valueOf(9)));
+        assertEquals(org.bignat.radix.RadixConversion.toString(z.limbs(), 10), z.toString());
+    }
+
     private static void checkRoot(BigInteger a) {
         BigInteger[] want = a.sqrtAndRemainder();
         BigNat[] sr = GpuNewton.sqrtAndRemainder(BigNat.of(a));

@@ -9,7 +9,8 @@ import org.bignat.div.SquareRoot;
  * Device-resident division and square root ({@link GpuNewton}) against the host route with GPU
  * products (what BigNat's methods did before): the measurement behind
  * {@link GpuNewton#DIVISION_MIN_BITS} and {@link GpuNewton#SQRT_MIN_BITS}. For each log2 size N given:
- * a 2N-bit by N-bit division (quotient only, as pi's) and the root of a 2N-bit value; median of 5
+ * a 2N-bit by N-bit division (quotient only, as pi's), the root of a 2N-bit value, the decimal
+ * string of an N-bit value and 5^e of about N bits; median of 5
  * after 2 warm-up runs. Run on a GPU machine: {@code java ... org.bignat.GpuNewtonTiming 18 20 22 24 26 28}.
  */
 public final class GpuNewtonTiming {
@@ -17,7 +18,8 @@ public final class GpuNewtonTiming {
 
     public static void main(String[] args) {
         Random r = new Random(1);
-        System.out.println("bits  divide-host  divide-resident  sqrt-host  sqrt-resident   (ms, medians)");
+        System.out.println("bits  divide-host  divide-resident  sqrt-host  sqrt-resident  text-host  text-resident"
+                + "  pow5-host  pow5-resident   (ms, medians)");
         for (String s : args) {
             int k = Integer.parseInt(s);
             BigNat d = BigNat.of(new java.math.BigInteger(1 << k, r).setBit((1 << k) - 1));
@@ -25,8 +27,22 @@ public final class GpuNewtonTiming {
             double dh = median(() -> BigNat.ofLimbs(Division.divide(a.limbs(), d.limbs())));
             double dr = median(() -> GpuNewton.divide(a, d, true));
             double sh = median(() -> BigNat.ofLimbs(SquareRoot.sqrtRem(a.limbs())[0]));
-            double sr = median(() -> GpuNewton.sqrtAndRemainder(a));
-            System.out.printf("2^%d  %.2f  %.2f  %.2f  %.2f%n", k, dh, dr, sh, sr);
+            double sr = median(() -> GpuNewton.sqrt(a));
+            double th = median(() -> org.bignat.radix.RadixConversion.toString(d.limbs(), 10));
+            double tr = GpuNewton.appliesToText(d, 10) ? median(() -> GpuNewton.toString(d, 10)) : Double.NaN;
+            long e = (long) ((1L << k) / 2.3219);
+            BigNat five = BigNat.valueOf(5);
+            double ph = median(() -> {
+                BigNat p = five;
+                for (int i = 62 - Long.numberOfLeadingZeros(e); i >= 0; i--) {
+                    p = p.square();
+                    if ((e >>> i & 1) != 0) {
+                        p = p.multiply(five);
+                    }
+                }
+            });
+            double pr = median(() -> GpuNewton.pow(five, e));
+            System.out.printf("2^%d  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f%n", k, dh, dr, sh, sr, th, tr, ph, pr);
         }
     }
 

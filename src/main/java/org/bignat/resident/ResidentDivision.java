@@ -63,15 +63,39 @@ public final class ResidentDivision {
         if (ops.compare(a, d) < 0) {
             return new Result<>(ops.low(ops.one(), 0), ops.low(a, ops.digits(a)));
         }
-        long m = ops.digits(a) - n + 1;
-        long l = m + 2;
+        long l = precision(ops, a, d);
+        try (Owned<V> x = new Owned<>(ops, reciprocal(ops, d, n, l))) {
+            return divRem(ops, a, d, x.value, l, quotientOnly);
+        }
+    }
+
+    /** The reciprocal precision L = m + 2 that a division of a by d needs (a >= d). */
+    public static <V> long precision(DigitOps<V> ops, V a, V d) {
+        return ops.digits(a) - ops.digits(d) + 3;
+    }
+
+    /**
+     * X_L for the divisor d (see the class comment), to divide by d every A with
+     * {@link #precision} at most l through {@link #divRem(DigitOps, Object, Object, Object, long, boolean)}.
+     */
+    public static <V> V reciprocal(DigitOps<V> ops, V d, long l) {
+        return reciprocal(ops, d, ops.digits(d), l);
+    }
+
+    /**
+     * {@link #divRem(DigitOps, Object, Object, boolean)} for a >= d with d's reciprocal x =
+     * {@link #reciprocal(DigitOps, Object, long) reciprocal(d, l)}, l at least {@link #precision}(a, d)
+     * (a longer reciprocal only tightens the bounds).
+     */
+    public static <V> Result<V> divRem(DigitOps<V> ops, V a, V d, V x, long l, boolean quotientOnly) {
+        long n = ops.digits(d);
+        if (l < precision(ops, a, d)) {
+            throw new IllegalArgumentException("reciprocal of " + l + " digits too short for the quotient");
+        }
         long t = Math.max(n - 2, 0);
         V p;
-        V x = reciprocal(ops, d, n, l);
         try (Owned<V> at = new Owned<>(ops, ops.high(a, t))) {
             p = ops.multiply(at.value, x);
-        } finally {
-            ops.release(x);
         }
         long exponent = l + n - t; // A / D ~ A_t X_L / B^exponent
         V q;

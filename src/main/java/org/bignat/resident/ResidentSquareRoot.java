@@ -22,6 +22,15 @@ public final class ResidentSquareRoot {
 
     /** {s, r} with s = floor(sqrt(a)) and r = a - s^2, computed through {@code ops}. */
     public static <V> BigNat[] sqrtRem(DigitOps<V> ops, BigNat a) {
+        return sqrtRem(ops, a, false);
+    }
+
+    /** floor(sqrt(a)), computed through {@code ops}: without the remainder's download and fix-up. */
+    public static <V> BigNat sqrt(DigitOps<V> ops, BigNat a) {
+        return sqrtRem(ops, a, true)[0];
+    }
+
+    private static <V> BigNat[] sqrtRem(DigitOps<V> ops, BigNat a, boolean rootOnly) {
         if (a.isZero()) {
             return new BigNat[] {BigNat.ZERO, BigNat.ZERO};
         }
@@ -35,7 +44,7 @@ public final class ResidentSquareRoot {
             V[] sr = normalized(ops, an.value, n);
             try {
                 s = ops.download(sr[0]);
-                r = ops.download(sr[1]);
+                r = rootOnly ? null : ops.download(sr[1]);
             } finally {
                 ops.release(sr[0]);
                 ops.release(sr[1]);
@@ -43,6 +52,9 @@ public final class ResidentSquareRoot {
         }
         if (t == 0) {
             return new BigNat[] {s, r};
+        }
+        if (rootOnly) {
+            return new BigNat[] {s.shiftRight(t), null};
         }
         // S = s' 2^t + s0 with s0 < 2^t (t <= 60): a - s'^2 = (R + 2 s0 S - s0^2) / 4^t.
         long s0 = s.longValue() & ((1L << t) - 1);
