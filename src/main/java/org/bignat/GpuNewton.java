@@ -24,22 +24,34 @@ import org.bignat.resident.ResidentSquareRoot;
 final class GpuNewton {
     /**
      * Smallest divisor and quotient (bits, the smaller of the two) of a division that runs
-     * device-resident. Below it the host route's products are small enough that their transfers cost
-     * less than the resident iteration's waits for the device (several per Newton step).
+     * device-resident. Measured with GpuNewtonTiming (2N by N bits, quotient only, H200 host): host
+     * route / resident 9.7-24.5 / 10.1-10.8 ms at N = 2^20 (the host figure scatters), 25-33 / 11 ms at
+     * 2^22, 407-449 / 37 ms at 2^28. The resident time does not fall below about 10 ms: each Newton
+     * step waits for the device several times.
      */
     static final long DIVISION_MIN_BITS = 1L << 20;
 
-    /** Smallest root (bits) of a square root that runs device-resident; as {@link #DIVISION_MIN_BITS}. */
+    /**
+     * Smallest root (bits) of a square root that runs device-resident. Measured with GpuNewtonTiming
+     * (root only, H200 host): host route / resident 36 / 34 ms for a 2^20-bit root, 66 / 66 ms at
+     * 2^22, 92 / 63 ms at 2^24, 823 / 162 ms at 2^28.
+     */
     static final long SQRT_MIN_BITS = 1L << 20;
 
     /**
-     * Smallest power (bits) computed device-resident: its last squares are past the GPU's product
-     * crossover by 2^4, so the loop's one upload and download replace a round trip per product.
+     * Smallest power (bits) computed device-resident. Measured with GpuNewtonTiming (5^e, H200 host):
+     * the host loop, each product a round trip, takes 4.0 / 7.1 / 24.5 ms at 2^24 / 2^26 / 2^28 bits,
+     * the resident one 4.5 / 6.2 / 15.7 ms.
      */
-    static final long POW_MIN_BITS = 1L << 22;
+    static final long POW_MIN_BITS = 1L << 25;
 
-    /** Smallest value (bits) printed with resident top levels: two leaves of {@link ResidentRadix#LEAF_DIGITS}. */
-    static final long RADIX_MIN_BITS = 2 * 61 * ResidentRadix.LEAF_DIGITS;
+    /**
+     * Smallest value (bits) printed with resident top levels. Measured with GpuNewtonTiming (decimal,
+     * H200 host): host route / resident 74 / 78 ms at 2^24 bits, 222 / 231 ms at 2^26, 788 / 644 ms
+     * at 2^28. Each resident division waits for the device some ten times (about 2 ms a node with the
+     * level's reciprocal cached), and the leaves' host conversion bounds the rest.
+     */
+    static final long RADIX_MIN_BITS = 1L << 27;
 
     private GpuNewton() {}
 
