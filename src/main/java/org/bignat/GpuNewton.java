@@ -157,12 +157,17 @@ final class GpuNewton {
      * downloaded; null when the device fails.
      */
     static String toString(BigNat x, int radix) {
+        return toString(x, radix, ResidentRadix.LEAF_DIGITS);
+    }
+
+    /** {@link #toString(BigNat, int)} with leaves below {@code leafDigits} digits (for measurements). */
+    static String toString(BigNat x, int radix, long leafDigits) {
         byte[] out = RadixConversion.buffer(x.bitLength(), radix);
         List<ForkJoinTask<?>> leaves = new ArrayList<>();
         boolean done = false;
         try (Gpu gpu = BigNat.gpu()) {
             Ops ops = new Ops(gpu);
-            ResidentRadix.print(ops, gpu.upload(x), radix, out.length, ResidentRadix.LEAF_DIGITS, (leaf, end) -> leaves.add(
+            ResidentRadix.print(ops, gpu.upload(x), radix, out.length, leafDigits, (leaf, end) -> leaves.add(
                     WorkerPool.pool().submit(() -> RadixConversion.printInto(leaf.limbs(), radix, out, (int) end))));
             done = true;
         } catch (DeviceException | EngineUnavailableException ex) {

@@ -11,13 +11,26 @@ import org.bignat.div.SquareRoot;
  * {@link GpuNewton#DIVISION_MIN_BITS} and {@link GpuNewton#SQRT_MIN_BITS}. For each log2 size N given:
  * a 2N-bit by N-bit division (quotient only, as pi's), the root of a 2N-bit value, the decimal
  * string of an N-bit value and 5^e of about N bits; median of 5
- * after 2 warm-up runs. Run on a GPU machine: {@code java ... org.bignat.GpuNewtonTiming 18 20 22 24 26 28}.
+ * after 2 warm-up runs. Run on a GPU machine: {@code java ... org.bignat.GpuNewtonTiming 18 20 22 24 26 28};
+ * {@code GpuNewtonTiming leaves N L...} times the string of a 2^N-bit value for each resident leaf
+ * size 2^L bits (the measurement behind {@link org.bignat.resident.ResidentRadix#LEAF_DIGITS}).
  */
 public final class GpuNewtonTiming {
     private GpuNewtonTiming() {}
 
     public static void main(String[] args) {
         Random r = new Random(1);
+        if (args.length > 0 && args[0].equals("leaves")) {
+            // decimal string of a 2^N-bit value with resident leaves below 2^L bits: leaves N L1 L2 ...
+            int k = Integer.parseInt(args[1]);
+            BigNat x = BigNat.of(new java.math.BigInteger(1 << k, r));
+            for (int i = 2; i < args.length; i++) {
+                long leaf = (1L << Integer.parseInt(args[i])) / 61;
+                System.out.printf("2^%d bits, leaves below 2^%s bits: %.1f ms%n", k, args[i],
+                        median(() -> GpuNewton.toString(x, 10, leaf)));
+            }
+            return;
+        }
         System.out.println("bits  divide-host  divide-resident  sqrt-host  sqrt-resident  text-host  text-resident"
                 + "  pow5-host  pow5-resident   (ms, medians)");
         for (String s : args) {
