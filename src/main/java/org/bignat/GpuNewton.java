@@ -118,28 +118,8 @@ final class GpuNewton {
     /** x^e (e >= 1) by the square-and-multiply loop of {@link Exponentiation} on the device; null when it fails. */
     static BigNat pow(BigNat x, long e) {
         try (Gpu gpu = BigNat.gpu()) {
-            Exponentiation.Ring<Gpu.Value> ring = new Exponentiation.Ring<>() {
-                @Override
-                public Gpu.Value one() {
-                    throw new IllegalStateException("the exponent is positive");
-                }
-
-                @Override
-                public Gpu.Value multiply(Gpu.Value a, Gpu.Value b) {
-                    return a.multiply(b);
-                }
-
-                @Override
-                public Gpu.Value square(Gpu.Value a) {
-                    return a.square();
-                }
-
-                @Override
-                public void release(Gpu.Value a) {
-                    a.close();
-                }
-            };
-            return Exponentiation.pow(ring, gpu.upload(x), new long[] {e}).download();
+            Ops ops = new Ops(gpu);
+            return Exponentiation.pow(ops, ops.upload(x), new long[] {e}).download();
         } catch (DeviceException | EngineUnavailableException ex) {
             CudaEngine.fellBack("pow", ex);
             return null;
@@ -180,8 +160,8 @@ final class GpuNewton {
         return done ? RadixConversion.text(out) : null;
     }
 
-    /** The resident operations on the values of one session. */
-    static final class Ops implements DigitOps<Gpu.Value> {
+    /** The resident operations on the values of one session (and the ring of its powers). */
+    static final class Ops implements DigitOps<Gpu.Value>, Exponentiation.Ring<Gpu.Value> {
         private final Gpu gpu;
         private final Gpu.Value one;
 
