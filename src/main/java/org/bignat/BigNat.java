@@ -251,6 +251,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
                         + " digit");
             }
         }
+        if (GpuNewton.appliesToParse(n, radix)) {
+            BigNat x = GpuNewton.parse(s, radix);
+            if (x != null) {
+                return x;
+            }
+        }
         return ofLimbs(RadixConversion.parse(s, radix));
     }
 

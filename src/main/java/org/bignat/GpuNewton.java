@@ -1,7 +1,9 @@
 package org.bignat;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ForkJoinTask;
 import org.bignat.core.WorkerPool;
 import org.bignat.engine.CudaEngine;
@@ -52,6 +54,9 @@ final class GpuNewton {
      * level's reciprocal cached), and the leaves' host conversion bounds the rest.
      */
     static final long RADIX_MIN_BITS = 1L << 27;
+
+    /** Smallest value (bits) parsed with a resident product tree. */
+    static final long PARSE_MIN_BITS = 1L << 27;
 
     private GpuNewton() {}
 
@@ -158,6 +163,33 @@ final class GpuNewton {
             }
         }
         return done ? RadixConversion.text(out) : null;
+    }
+
+    /** Whether a text of {@code length} digits in the radix is parsed here: a radix not a power of two, a long text. */
+    static boolean appliesToParse(long length, int radix) {
+        long bits = (long) (length * (Math.log(radix) / Math.log(2)));
+        return Integer.bitCount(radix) != 1 && bits >= PARSE_MIN_BITS && servedByGpu(bits);
+    }
+
+    /**
+     * The value of a validated text: leaves parsed on the host's worker pool, all at once, and
+     * combined device-resident ({@link ResidentRadix#parse}); null when the device fails.
+     */
+    static BigNat parse(String text, int radix) {
+        long leafChars = (long) (61 * ResidentRadix.LEAF_DIGITS / (Math.log(radix) / Math.log(2)));
+        Map<Long, ForkJoinTask<BigNat>> leaves = new HashMap<>();
+        for (long[] r : ResidentRadix.leaves(radix, text.length(), leafChars)) {
+            leaves.put(r[0], WorkerPool.pool().submit(() -> BigNat.ofLimbs(
+                    RadixConversion.parse(text.substring((int) r[0], (int) r[1]), radix))));
+        }
+        try (Gpu gpu = BigNat.gpu()) {
+            return ResidentRadix.parse(new Ops(gpu), radix, text.length(), leafChars,
+                    (from, to) -> leaves.get(from).join()).download();
+        } catch (DeviceException | EngineUnavailableException ex) {
+            CudaEngine.fellBack("parse", ex);
+            leaves.values().forEach(ForkJoinTask::quietlyJoin); // no task outlives the call
+            return null;
+        }
     }
 
     /** The resident operations on the values of one session (and the ring of its powers). */

@@ -90,14 +90,17 @@ class GpuNewtonTest {
             BigNat x = BigNat.of(v);
             for (int radix : v.testBit(0) ? new int[] {10, 3, 36} : new int[] {10}) {
                 assertTrue(GpuNewton.appliesToText(x, radix));
-                assertEquals(org.bignat.radix.RadixConversion.toString(x.limbs(), radix), x.toString(radix),
-                        v.bitLength() + " bits in radix " + radix);
+                String text = org.bignat.radix.RadixConversion.toString(x.limbs(), radix);
+                assertEquals(text, x.toString(radix), v.bitLength() + " bits in radix " + radix);
+                assertTrue(GpuNewton.appliesToParse(text.length(), radix));
+                assertEquals(x, BigNat.parse(text, radix), v.bitLength() + " bits parsed in radix " + radix);
             }
         }
         // runs of zero digits across the cuts: 10^k + 10^(k/2) + 9
         int k = (int) (bits / 3.3219) + 1000;
         BigNat z = BigInt.TEN.pow(k).add(BigInt.TEN.pow(k / 2)).add(BigInt.valueOf(9)).magnitude();
         assertEquals(org.bignat.radix.RadixConversion.toString(z.limbs(), 10), z.toString());
+        assertEquals(z, BigNat.parse(z.toString(), 10));
     }
 
     private static void checkRoot(BigInteger a) {

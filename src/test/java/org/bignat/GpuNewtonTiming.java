@@ -10,7 +10,7 @@ import org.bignat.div.SquareRoot;
  * products (what BigNat's methods did before): the measurement behind
  * {@link GpuNewton#DIVISION_MIN_BITS} and {@link GpuNewton#SQRT_MIN_BITS}. For each log2 size N given:
  * a 2N-bit by N-bit division (quotient only, as pi's), the root of a 2N-bit value, the decimal
- * string of an N-bit value and 5^e of about N bits; median of 5
+ * string of an N-bit value, 5^e of about N bits and the parse of an N-bit decimal text; median of 5
  * after 2 warm-up runs. Run on a GPU machine: {@code java ... org.bignat.GpuNewtonTiming 18 20 22 24 26 28};
  * {@code GpuNewtonTiming leaves N L...} times the string of a 2^N-bit value for each resident leaf
  * size 2^L bits (the measurement behind {@link org.bignat.resident.ResidentRadix#LEAF_DIGITS}).
@@ -32,7 +32,7 @@ public final class GpuNewtonTiming {
             return;
         }
         System.out.println("bits  divide-host  divide-resident  sqrt-host  sqrt-resident  text-host  text-resident"
-                + "  pow5-host  pow5-resident   (ms, medians)");
+                + "  pow5-host  pow5-resident  parse-host  parse-resident   (ms, medians)");
         for (String s : args) {
             int k = Integer.parseInt(s);
             BigNat d = BigNat.of(new java.math.BigInteger(1 << k, r).setBit((1 << k) - 1));
@@ -55,7 +55,11 @@ public final class GpuNewtonTiming {
                 }
             });
             double pr = median(() -> GpuNewton.pow(five, e));
-            System.out.printf("2^%d  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f%n", k, dh, dr, sh, sr, th, tr, ph, pr);
+            String text = d.toString();
+            double qh = median(() -> BigNat.ofLimbs(org.bignat.radix.RadixConversion.parse(text, 10)));
+            double qr = median(() -> GpuNewton.parse(text, 10));
+            System.out.printf("2^%d  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f  %.2f%n", k, dh, dr, sh, sr, th, tr,
+                    ph, pr, qh, qr);
         }
     }
 

@@ -39,14 +39,8 @@ public final class ResidentRadix {
      * goes to {@code leaves}.
      */
     public static <V> void print(DigitOps<V> ops, V x, int radix, long end, long leafDigits, Leaves leaves) {
-        BigNat chunk = BigNat.ONE;
-        int chunkDigits = 0;
-        BigNat r = BigNat.valueOf(radix);
-        while (chunk.multiply(r).bitLength() <= 64) {
-            chunk = chunk.multiply(r);
-            chunkDigits++;
-        }
-        Levels<V> levels = new Levels<>(ops, ops.upload(chunk), chunkDigits);
+        int chunkDigits = chunkDigits(radix);
+        Levels<V> levels = new Levels<>(ops, ops.upload(chunk(radix, chunkDigits)), chunkDigits);
         try {
             print(ops, levels, x, end, Math.max(leafDigits, 2), leaves);
         } finally {
@@ -76,6 +70,90 @@ public final class ResidentRadix {
         try (Owned<V> q = new Owned<>(ops, qr.quotient())) {
             print(ops, levels, q.value, end - ((long) levels.chunkDigits << j), leafDigits, leaves);
         }
+    }
+
+    /** The value of a leaf of the text: its characters [from, to). */
+    public interface LeafValues {
+        BigNat value(long from, long to);
+    }
+
+    /** The ranges [from, to) of the text's leaves (below {@code leafChars} characters), in the order {@link #parse} asks for them. */
+    public static List<long[]> leaves(int radix, long length, long leafChars) {
+        List<long[]> out = new ArrayList<>();
+        collect(chunkDigits(radix), 0, length, Math.max(leafChars, 2), out);
+        return out;
+    }
+
+    private static void collect(int chunkDigits, long from, long to, long leafChars, List<long[]> out) {
+        int j = parseLevel(chunkDigits, to - from, leafChars);
+        if (j < 0) {
+            out.add(new long[] {from, to});
+            return;
+        }
+        long split = to - ((long) chunkDigits << j);
+        collect(chunkDigits, split, to, leafChars, out);
+        collect(chunkDigits, from, split, leafChars, out);
+    }
+
+    /**
+     * The value of a text of {@code length} digits in the radix (not a power of two), resident: the
+     * product tree hi * P_j + lo over the resident powers (P_j the largest power of fewer digits than
+     * the node, as the host's parse splits), its leaves (below {@code leafChars} characters) from
+     * {@code leaves}. One upload per leaf, no download.
+     */
+    public static <V> V parse(DigitOps<V> ops, int radix, long length, long leafChars, LeafValues leaves) {
+        int chunkDigits = chunkDigits(radix);
+        Levels<V> levels = new Levels<>(ops, ops.upload(chunk(radix, chunkDigits)), chunkDigits);
+        try {
+            return parse(ops, levels, 0, length, Math.max(leafChars, 2), leaves);
+        } finally {
+            levels.release();
+        }
+    }
+
+    private static <V> V parse(DigitOps<V> ops, Levels<V> levels, long from, long to, long leafChars,
+                               LeafValues leaves) {
+        int j = parseLevel(levels.chunkDigits, to - from, leafChars);
+        if (j < 0) {
+            return ops.upload(leaves.value(from, to));
+        }
+        long split = to - ((long) levels.chunkDigits << j);
+        try (Owned<V> lo = new Owned<>(ops, parse(ops, levels, split, to, leafChars, leaves));
+             Owned<V> hi = new Owned<>(ops, parse(ops, levels, from, split, leafChars, leaves));
+             Owned<V> shifted = new Owned<>(ops, ops.multiply(hi.value, levels.power(j)))) {
+            return ops.add(shifted.value, lo.value);
+        }
+    }
+
+    /** The level to split n characters at (the largest power of fewer digits), or -1 for a leaf. */
+    private static int parseLevel(int chunkDigits, long n, long leafChars) {
+        if (n < leafChars || n <= chunkDigits) {
+            return -1;
+        }
+        int j = 0;
+        while ((long) chunkDigits << (j + 1) < n) {
+            j++;
+        }
+        return j;
+    }
+
+    /** Digits of the chunk: the largest k with radix^k below 2^64. */
+    private static int chunkDigits(int radix) {
+        int k = 0;
+        BigNat p = BigNat.valueOf(radix);
+        while (p.bitLength() <= 64) {
+            p = p.multiply(BigNat.valueOf(radix));
+            k++;
+        }
+        return k;
+    }
+
+    private static BigNat chunk(int radix, int chunkDigits) {
+        BigNat p = BigNat.ONE;
+        for (int i = 0; i < chunkDigits; i++) {
+            p = p.multiply(BigNat.valueOf(radix));
+        }
+        return p;
     }
 
     /** The resident powers and their cached reciprocals, by level. */

@@ -32,6 +32,38 @@ class ResidentRadixTest {
         assertEquals(want, got, v.bitLength() + " bits in radix " + radix + ", leaves below " + leafDigits);
     }
 
+    private static void checkParse(BigInteger v, int radix, long leafChars) {
+        String text = v.toString(radix);
+        HostDigitOps ops = new HostDigitOps();
+        java.util.List<long[]> ranges = ResidentRadix.leaves(radix, text.length(), leafChars);
+        java.util.Iterator<long[]> next = ranges.iterator();
+        BigNat x = ResidentRadix.parse(ops, radix, text.length(), leafChars, (from, to) -> {
+            long[] r = next.next();
+            assertEquals(r[0], from, "leaves are asked for in the announced order");
+            assertEquals(r[1], to);
+            return BigNat.of(new BigInteger(text.substring((int) from, (int) to), radix));
+        });
+        assertEquals(v, x.toBigInteger(), v.bitLength() + " bits parsed in radix " + radix);
+        ops.release(x);
+        assertEquals(0, ops.live(), "values left unreleased");
+    }
+
+    @Test
+    void parsesAsBigIntegerDoes() {
+        Random r = TestRandom.create("ResidentRadixTest.parse");
+        for (int radix : new int[] {3, 10, 36}) {
+            BigInteger rr = BigInteger.valueOf(radix);
+            for (int bits : new int[] {61 * 40, 150_000}) {
+                int k = (int) (bits / (Math.log(radix) / Math.log(2)));
+                checkParse(TestRandom.nat(r, bits), radix, 30);
+                checkParse(rr.pow(k).subtract(BigInteger.ONE), radix, 30);
+                checkParse(rr.pow(k).add(rr.pow(k / 2)), radix, 41);
+                checkParse(TestRandom.nat(r, bits), radix, 5000);
+            }
+        }
+        checkParse(BigInteger.ZERO, 10, 30);
+    }
+
     @Test
     void printsAsBigIntegerDoes() {
         Random r = TestRandom.create("ResidentRadixTest");
