@@ -42,7 +42,7 @@ public final class GpuNewtonTiming {
             double sh = median(() -> BigNat.ofLimbs(SquareRoot.sqrtRem(a.limbs())[0]));
             double sr = median(() -> GpuNewton.sqrt(a));
             double th = median(() -> org.bignat.radix.RadixConversion.toString(d.limbs(), 10));
-            double tr = GpuNewton.appliesToText(d, 10) ? median(() -> GpuNewton.toString(d, 10)) : Double.NaN;
+            double tr = median(() -> GpuNewton.toString(d, 10));
             long e = (long) ((1L << k) / 2.3219);
             BigNat five = BigNat.valueOf(5);
             double ph = median(() -> {
