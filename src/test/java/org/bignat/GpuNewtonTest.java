@@ -72,7 +72,7 @@ class GpuNewtonTest {
         Random r = TestRandom.create("GpuNewtonTest.text");
         for (long base : new long[] {5, 3, 1_000_000_007L}) {
             BigNat x = BigNat.valueOf(base);
-            long e = GpuNewton.POW_MIN_BITS / (64 - Long.numberOfLeadingZeros(base)) + 3;
+            long e = GpuNewton.POW_MIN_BITS / (64 - Long.numberOfLeadingZeros(base)) | 1;
             assertTrue(GpuNewton.appliesToPow(x.bitLength(), e));
             BigNat host = BigNat.ONE;
             for (int i = 63 - Long.numberOfLeadingZeros(e); i >= 0; i--) {
@@ -82,8 +82,10 @@ class GpuNewtonTest {
                 }
             }
             assertEquals(host, GpuNewton.pow(x, e), base + "^" + e);
+            BigInt negative = BigInt.valueOf(-base).pow((int) e); // the public route, an odd exponent
+            assertEquals(-1, negative.signum());
+            assertEquals(host, negative.magnitude());
         }
-        assertEquals(BigInt.valueOf(-5).pow(1 << 21).toBigInteger(), BigInteger.valueOf(-5).pow(1 << 21));
         int bits = (int) GpuNewton.RADIX_MIN_BITS;
         BigInteger[] values = {TestRandom.nat(r, bits + 17), BigInteger.ONE.shiftLeft(bits + 5).subtract(BigInteger.ONE)};
         for (BigInteger v : values) {
