@@ -50,13 +50,18 @@ final class GpuNewton {
     /**
      * Smallest value (bits) printed with resident top levels. Measured with GpuNewtonTiming (decimal,
      * H200 host): host route / resident 74 / 78 ms at 2^24 bits, 222 / 231 ms at 2^26, 788 / 644 ms
-     * at 2^28. Each resident division waits for the device some ten times (about 2 ms a node with the
-     * level's reciprocal cached), and the leaves' host conversion bounds the rest.
+     * at 2^28; on an H100 host 72 / 69, 184 / 185, 732 / 646 ms. Each resident division waits for the
+     * device some ten times (about 2 ms a node with the level's reciprocal cached), and the leaves'
+     * host conversion bounds the rest.
      */
     static final long RADIX_MIN_BITS = 1L << 27;
 
-    /** Smallest value (bits) parsed with a resident product tree. */
-    static final long PARSE_MIN_BITS = 1L << 27;
+    /**
+     * Smallest value (bits) parsed with a resident product tree. Measured with GpuNewtonTiming
+     * (decimal text, H100 host): host route / resident 11.0 / 10.4 ms at 2^22 bits, 24.6 / 24.4 ms at
+     * 2^24, 99 / 66 ms at 2^26, 391 / 227 ms at 2^28.
+     */
+    static final long PARSE_MIN_BITS = 1L << 25;
 
     private GpuNewton() {}
 

@@ -72,7 +72,7 @@ class GpuNewtonTest {
         Random r = TestRandom.create("GpuNewtonTest.text");
         for (long base : new long[] {5, 3, 1_000_000_007L}) {
             BigNat x = BigNat.valueOf(base);
-            long e = GpuNewton.POW_MIN_BITS / (64 - Long.numberOfLeadingZeros(base)) | 1;
+            long e = (GpuNewton.POW_MIN_BITS / (64 - Long.numberOfLeadingZeros(base)) + 1) | 1;
             assertTrue(GpuNewton.appliesToPow(x.bitLength(), e));
             BigNat host = BigNat.ONE;
             for (int i = 63 - Long.numberOfLeadingZeros(e); i >= 0; i--) {
