@@ -10,18 +10,18 @@ import org.bignat.engine.CudaEngine;
 import org.bignat.engine.Engines;
 import org.bignat.modular.Exponentiation;
 import org.bignat.radix.RadixConversion;
-import org.bignat.resident.DigitOps;
 import org.bignat.resident.ResidentDivision;
 import org.bignat.resident.ResidentRadix;
 import org.bignat.resident.ResidentSquareRoot;
 
 /**
- * Division and square root with their Newton iterations device-resident: the operands are uploaded
- * once, every product, slice and correction of {@link ResidentDivision} and
- * {@link ResidentSquareRoot} runs on the GPU in one {@link Gpu} session, and the results come back
- * once. Taken where the GPU serves the products of the size and the operation is large enough that
- * the host route's per-product transfers and host passes cost more than the device's waits; a
- * failing device leaves the call to the host route (null here).
+ * Division, square root, powers and radix conversion device-resident: the operands are uploaded
+ * once, every product, slice and correction of {@link ResidentDivision}, {@link ResidentSquareRoot},
+ * {@link ResidentRadix} and the power loop runs on the GPU in one {@link Gpu} session
+ * ({@link GpuDigitOps}), and the results come back once. Taken where the GPU serves the products of
+ * the size and the operation is large enough that the host route's per-product transfers and host
+ * passes cost more than the device's waits (the cutovers below); a failing device leaves the call to
+ * the host route (null here).
  */
 final class GpuNewton {
     /**
@@ -88,7 +88,7 @@ final class GpuNewton {
      */
     static BigNat[] divide(BigNat a, BigNat d, boolean quotientOnly) {
         try (Gpu gpu = BigNat.gpu()) {
-            Ops ops = new Ops(gpu);
+            GpuDigitOps ops = new GpuDigitOps(gpu);
             Gpu.Value av = gpu.upload(a);
             Gpu.Value dv = gpu.upload(d);
             ResidentDivision.Result<Gpu.Value> qr = ResidentDivision.divRem(ops, av, dv, quotientOnly);
@@ -103,7 +103,7 @@ final class GpuNewton {
     /** {floor(sqrt(a)), a - root^2}; null when the device fails. */
     static BigNat[] sqrtAndRemainder(BigNat a) {
         try (Gpu gpu = BigNat.gpu()) {
-            return ResidentSquareRoot.sqrtRem(new Ops(gpu), a);
+            return ResidentSquareRoot.sqrtRem(new GpuDigitOps(gpu), a);
         } catch (DeviceException | EngineUnavailableException ex) {
             CudaEngine.fellBack("sqrt", ex);
             return null;
@@ -113,7 +113,7 @@ final class GpuNewton {
     /** floor(sqrt(a)) without the remainder; null when the device fails. */
     static BigNat sqrt(BigNat a) {
         try (Gpu gpu = BigNat.gpu()) {
-            return ResidentSquareRoot.sqrt(new Ops(gpu), a);
+            return ResidentSquareRoot.sqrt(new GpuDigitOps(gpu), a);
         } catch (DeviceException | EngineUnavailableException ex) {
             CudaEngine.fellBack("sqrt", ex);
             return null;
@@ -128,7 +128,7 @@ final class GpuNewton {
     /** x^e (e >= 1) by the square-and-multiply loop of {@link Exponentiation} on the device; null when it fails. */
     static BigNat pow(BigNat x, long e) {
         try (Gpu gpu = BigNat.gpu()) {
-            Ops ops = new Ops(gpu);
+            GpuDigitOps ops = new GpuDigitOps(gpu);
             return Exponentiation.pow(ops, ops.upload(x), new long[] {e}).download();
         } catch (DeviceException | EngineUnavailableException ex) {
             CudaEngine.fellBack("pow", ex);
@@ -156,7 +156,7 @@ final class GpuNewton {
         List<ForkJoinTask<?>> leaves = new ArrayList<>();
         boolean done = false;
         try (Gpu gpu = BigNat.gpu()) {
-            Ops ops = new Ops(gpu);
+            GpuDigitOps ops = new GpuDigitOps(gpu);
             ResidentRadix.print(ops, gpu.upload(x), radix, out.length, leafDigits, (leaf, end) -> leaves.add(
                     WorkerPool.pool().submit(() -> RadixConversion.printInto(leaf.limbs(), radix, out, (int) end))));
             done = true;
@@ -188,92 +188,12 @@ final class GpuNewton {
                     RadixConversion.parse(text.substring((int) r[0], (int) r[1]), radix))));
         }
         try (Gpu gpu = BigNat.gpu()) {
-            return ResidentRadix.parse(new Ops(gpu), radix, text.length(), leafChars,
+            return ResidentRadix.parse(new GpuDigitOps(gpu), radix, text.length(), leafChars,
                     (from, to) -> leaves.get(from).join()).download();
         } catch (DeviceException | EngineUnavailableException ex) {
             CudaEngine.fellBack("parse", ex);
             leaves.values().forEach(ForkJoinTask::quietlyJoin); // no task outlives the call
             return null;
-        }
-    }
-
-    /** The resident operations on the values of one session (and the ring of its powers). */
-    static final class Ops implements DigitOps<Gpu.Value>, Exponentiation.Ring<Gpu.Value> {
-        private final Gpu gpu;
-        private final Gpu.Value one;
-
-        Ops(Gpu gpu) {
-            this.gpu = gpu;
-            this.one = gpu.upload(BigNat.ONE);
-        }
-
-        @Override
-        public Gpu.Value upload(BigNat x) {
-            return gpu.upload(x);
-        }
-
-        @Override
-        public BigNat download(Gpu.Value x) {
-            return x.download();
-        }
-
-        @Override
-        public Gpu.Value one() {
-            return one;
-        }
-
-        @Override
-        public Gpu.Value add(Gpu.Value x, Gpu.Value y) {
-            try (Gpu.Value s = x.add(y)) {
-                return s.normalize();
-            }
-        }
-
-        @Override
-        public Gpu.Value subtract(Gpu.Value x, Gpu.Value y) {
-            try (Gpu.Value s = x.subtract(y)) {
-                return s.normalize();
-            }
-        }
-
-        @Override
-        public Gpu.Value multiply(Gpu.Value x, Gpu.Value y) {
-            return x.multiply(y);
-        }
-
-        @Override
-        public Gpu.Value square(Gpu.Value x) {
-            return x.square();
-        }
-
-        @Override
-        public Gpu.Value low(Gpu.Value x, long k) {
-            return x.lowDigits(k);
-        }
-
-        @Override
-        public Gpu.Value high(Gpu.Value x, long k) {
-            return x.highDigits(k);
-        }
-
-        @Override
-        public Gpu.Value shift(Gpu.Value x, long k) {
-            return x.shiftDigits(k);
-        }
-
-        @Override
-        public int compare(Gpu.Value x, Gpu.Value y) {
-            return x.compareTo(y);
-        }
-
-        @Override
-        public long digits(Gpu.Value x) {
-            return x.digitCount();
-        }
-
-        @Override
-        public void release(Gpu.Value x) {
-            x.close();
         }
     }
 }
