@@ -71,13 +71,27 @@ final class BigIntArith {
             return BigInt.large(resultSign, BigNat.ONE.shiftLeft(shift));
         }
         BigNat odd = twos == 0 ? a : a.shiftRight(twos);
-        BigNat r = odd;
+        return BigInt.large(resultSign, power(odd, e).shiftLeft(shift));
+    }
+
+    /**
+     * x^e for e >= 1: device-resident where {@link GpuNewton} takes it (one upload, one download),
+     * else left-to-right binary square and multiply, each product on the engine its size calls for.
+     */
+    static BigNat power(BigNat x, int e) {
+        if (GpuNewton.appliesToPow(x.bitLength(), e)) {
+            BigNat p = GpuNewton.pow(x, e);
+            if (p != null) {
+                return p;
+            }
+        }
+        BigNat r = x;
         for (int i = 30 - Integer.numberOfLeadingZeros(e); i >= 0; i--) {
             r = r.square();
             if ((e >>> i & 1) != 0) {
-                r = r.multiply(odd);
+                r = r.multiply(x);
             }
         }
-        return BigInt.large(resultSign, r.shiftLeft(shift));
+        return r;
     }
 }

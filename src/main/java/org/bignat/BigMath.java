@@ -232,14 +232,7 @@ public final class BigMath {
         if (bits * exponent / Integer.SIZE > BIGINTEGER_MAX_MAG_LENGTH) {
             throw new ArithmeticException("BigInteger would overflow supported range");
         }
-        BigNat odd = BigNat.of(m.shiftRight(twos));
-        BigNat r = odd;
-        for (int i = 30 - Integer.numberOfLeadingZeros(exponent); i >= 0; i--) { // left-to-right binary
-            r = r.square();
-            if ((exponent >>> i & 1) != 0) {
-                r = r.multiply(odd);
-            }
-        }
+        BigNat r = BigIntArith.power(BigNat.of(m.shiftRight(twos)), exponent);
         BigInteger p = r.toBigInteger().shiftLeft(Math.multiplyExact(twos, exponent));
         return a.signum() < 0 && (exponent & 1) != 0 ? p.negate() : p;
     }

@@ -251,6 +251,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
                         + " digit");
             }
         }
+        if (GpuNewton.appliesToParse(n, radix)) {
+            BigNat x = GpuNewton.parse(s, radix);
+            if (x != null) {
+                return x;
+            }
+        }
         return ofLimbs(RadixConversion.parse(s, radix));
     }
 
@@ -338,6 +344,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (chars > Integer.MAX_VALUE - 16) {
             throw new ArithmeticException("BigNat of " + bits + " bits has too many radix-" + radix
                     + " digits for a String");
+        }
+        if (GpuNewton.appliesToText(this, radix)) {
+            String s = GpuNewton.toString(this, radix);
+            if (s != null) {
+                return s;
+            }
         }
         return RadixConversion.toString(limbs(), radix);
     }
@@ -450,6 +462,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return ZERO;
         }
+        if (GpuNewton.appliesToDivision(this, divisor)) {
+            BigNat[] qr = GpuNewton.divide(this, divisor, true);
+            if (qr != null) {
+                return qr[0];
+            }
+        }
         // Quotient only: the Newton rung can skip its last remainder product.
         return ofLimbs(org.bignat.div.Division.divide(limbs(), divisor.limbs()));
     }
@@ -480,6 +498,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         if (compareTo(divisor) < 0) {
             return new BigNat[] {ZERO, this};
         }
+        if (GpuNewton.appliesToDivision(this, divisor)) {
+            BigNat[] qr = GpuNewton.divide(this, divisor, false);
+            if (qr != null) {
+                return qr;
+            }
+        }
         long[][] qr = org.bignat.div.Division.divideAndRemainder(limbs(), divisor.limbs());
         return new BigNat[] {ofLimbs(qr[0]), ofLimbs(qr[1])};
     }
@@ -491,6 +515,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
      * @return the floor of the square root
      */
     public BigNat sqrt() {
+        if (GpuNewton.appliesToSqrt(this)) {
+            BigNat s = GpuNewton.sqrt(this);
+            if (s != null) {
+                return s;
+            }
+        }
         return sqrtAndRemainder()[0];
     }
 
@@ -502,6 +532,12 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     public BigNat[] sqrtAndRemainder() {
         if (isZero()) {
             return new BigNat[] {ZERO, ZERO};
+        }
+        if (GpuNewton.appliesToSqrt(this)) {
+            BigNat[] sr = GpuNewton.sqrtAndRemainder(this);
+            if (sr != null) {
+                return sr;
+            }
         }
         long[][] sr = org.bignat.div.SquareRoot.sqrtRem(limbs());
         return new BigNat[] {ofLimbs(sr[0]), ofLimbs(sr[1])};

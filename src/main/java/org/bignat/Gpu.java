@@ -415,7 +415,7 @@ public final class Gpu implements AutoCloseable {
          * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
          */
         public Value lowDigits(long k) {
-            return slice(k, true);
+            return move(k, Move.LOW);
         }
 
         /**
@@ -430,10 +430,26 @@ public final class Gpu implements AutoCloseable {
          * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
          */
         public Value highDigits(long k) {
-            return slice(k, false);
+            return move(k, Move.HIGH);
         }
 
-        private Value slice(long k, boolean low) {
+        /**
+         * {@code this * 2^(61 k)}: the digits moved up by k places on the device, zeros below (after
+         * normalizing, when needed). Queued without waiting when the value is canonical.
+         *
+         * @param k the number of zero digits put below, at least 0
+         * @return a new value holding the shifted value, in canonical form
+         * @throws IllegalArgumentException when {@code k < 0}
+         * @throws IllegalStateException when the session or the value is closed
+         * @throws ArithmeticException when the value is negative
+         * @throws DeviceException when the device fails (out of memory: {@link DeviceOutOfMemoryException})
+         */
+        public Value shiftDigits(long k) {
+            return move(k, Move.UP);
+        }
+
+        /** A digit copy of this value into a new one: its low or high digits, or itself moved up. */
+        private Value move(long k, Move m) {
             if (k < 0) {
                 throw new IllegalArgumentException("negative digit count " + k);
             }
@@ -441,14 +457,20 @@ public final class Gpu implements AutoCloseable {
                 checkUsable(this);
                 Value c = normalize();
                 try {
-                    long from = low ? 0 : Math.min(k, c.length);
-                    long count = low ? Math.min(k, c.length) : c.length - from;
-                    Holder h = allocate(Math.max(count, 1));
+                    long len = c.length;
+                    long from = m == Move.HIGH ? Math.min(k, len) : 0;
+                    long count = m == Move.LOW ? Math.min(k, len) : len - from; // digits copied
+                    long n = m == Move.UP && len > 0 ? len + k : count;
+                    Holder h = allocate(Math.max(n, 1));
                     try {
-                        DeviceDigits.copyDigits(device, stream, c.buffer(), from, h.buffer, count);
-                        // the high digits end in c's top digit, nonzero; the low ones may end in zeros
-                        long len = low ? DeviceDigits.trimmedLength(device, stream, h.buffer, count) : count;
-                        return new Value(h, len, true);
+                        if (m == Move.UP) {
+                            DeviceDigits.shiftUp(device, stream, c.buffer(), len, h.buffer, len > 0 ? k : 0);
+                        } else {
+                            DeviceDigits.copyDigits(device, stream, c.buffer(), from, h.buffer, count);
+                        }
+                        // the high and moved digits end in c's top digit, nonzero; the low ones may end in zeros
+                        long trimmed = m == Move.LOW ? DeviceDigits.trimmedLength(device, stream, h.buffer, count) : n;
+                        return new Value(h, trimmed, true);
                     } catch (RuntimeException e) {
                         h.run();
                         throw e;
@@ -510,6 +532,9 @@ public final class Gpu implements AutoCloseable {
             }
         }
     }
+
+    /** The digit copies of {@link Value}: {@code lowDigits}, {@code highDigits}, {@code shiftDigits}. */
+    private enum Move { LOW, HIGH, UP }
 
     /** Live values' buffers (for tests of deterministic freeing). */
     int liveValues() {

@@ -140,6 +140,22 @@ public final class DeviceDigits {
         }
     }
 
+    /**
+     * Queues dst[0, k) = 0 and dst[k, k + n) = src[0, n): the value times B^k (B = 2^61), dst distinct from src and
+     * at least k + n digits long.
+     */
+    public static void shiftUp(CudaDevice device, DeviceStream stream, DeviceBuffer src, long n, DeviceBuffer dst,
+                               long k) {
+        device.makeCurrent();
+        if (k > 0) {
+            Cu.check(cuMemsetD32Async(dst.pointer(), 0, 2 * k, stream.handle()), "cuMemsetD32Async");
+        }
+        if (n > 0) {
+            Cu.check(jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync(dst.pointer(k * Long.BYTES), src.pointer(),
+                    n * Long.BYTES, stream.handle()), "cuMemcpyDtoDAsync");
+        }
+    }
+
     /** Digits read from the top per step of {@link #trimmedLength}: the top one is nonzero but for rare values. */
     private static final int TRIM_STEP = 64;
 

@@ -53,19 +53,44 @@ public final class RadixConversion {
         long[] x = Limbs.trim(limbs);
         if (x.length == 0) return "0";
         if (Integer.bitCount(radix) == 1) return PowerOfTwoRadix.toString(x, Integer.numberOfTrailingZeros(radix));
-        double bits = Limbs.bitLength(x);
+        byte[] out = buffer(Limbs.bitLength(x), radix);
+        printInto(x, radix, out, out.length);
+        return text(out);
+    }
+
+    /**
+     * A digit buffer, filled with '0', long enough for every value of {@code bits} bits in the radix
+     * (not a power of two): what {@link #printInto} fills and {@link #text} reads.
+     */
+    public static byte[] buffer(long bits, int radix) {
         long bound = (long) Math.floor(bits * Math.log(2) / Math.log(radix)) + 2;
         if (bound > DigitChars.MAX_STRING + 2) throw DigitChars.tooLong(bound);
         byte[] out = new byte[(int) bound];
         java.util.Arrays.fill(out, (byte) '0');
+        return out;
+    }
+
+    /**
+     * Prints x's digits in the radix (not a power of two) right-aligned to {@code end} (exclusive) of
+     * a zero-filled buffer; the digits left of x's own stay '0'. Large values print their halves in
+     * parallel on the {@link WorkerPool}.
+     */
+    public static void printInto(long[] x, int radix, byte[] out, int end) {
+        checkRadix(radix);
+        x = Limbs.trim(x);
+        if (x.length == 0) return;
         ChunkCodec codec = codec(radix);
         if (x.length >= PARALLEL_LIMBS && WorkerPool.THREADS > 1) {
-            WorkerPool.invoke(new PrintTask(codec, x, out, out.length));
+            WorkerPool.invoke(new PrintTask(codec, x, out, end));
         } else {
-            print(codec, x, out, out.length);
+            print(codec, x, out, end);
         }
+    }
+
+    /** The text of a filled buffer: its digits without leading zeros ("0" when all are zero). */
+    public static String text(byte[] out) {
         int start = 0;
-        while (out[start] == '0') start++;
+        while (start < out.length - 1 && out[start] == '0') start++;
         return DigitChars.latin1(out, start, out.length - start);
     }
 

@@ -64,11 +64,20 @@ class GpuValueTest {
                 // a redundant value is normalized before the cut
                 Gpu.Value sum = a.add(a);
                 assertEquals(v.shiftLeft(1).shiftRight(61 * 3), sum.highDigits(3).download().toBigInteger());
+                for (long k : new long[] {0, 1, 3, 64, 1000}) {
+                    Gpu.Value up = a.shiftDigits(k);
+                    assertEquals(v.shiftLeft((int) (61 * k)), up.download().toBigInteger(), "shift by " + k + " digits");
+                    assertEquals(v.signum() == 0 ? 0 : (v.bitLength() + 60) / 61 + k, up.digitCount(), "shifted length");
+                    assertEquals(v.shiftLeft((int) (61 * k + 1)), sum.shiftDigits(k).download().toBigInteger(),
+                            "a redundant value shifted by " + k);
+                }
             }
             Gpu.Value x = gpu.upload(BigNat.ONE);
             assertThrows(IllegalArgumentException.class, () -> x.lowDigits(-1));
             assertThrows(IllegalArgumentException.class, () -> x.highDigits(-1));
+            assertThrows(IllegalArgumentException.class, () -> x.shiftDigits(-1));
             x.close();
+            assertThrows(IllegalStateException.class, () -> x.shiftDigits(1));
             assertThrows(IllegalStateException.class, () -> x.lowDigits(1));
             assertThrows(IllegalStateException.class, () -> x.highDigits(1));
         }
