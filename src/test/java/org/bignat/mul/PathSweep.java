@@ -14,9 +14,10 @@ import org.bignat.mul.ntt.NttPaths;
  * Toom-3, the NTT on the scalar 64-bit and on the vector double transforms, Schönhage–Strassen.
  * The top-level algorithm is the named one, its sub-products take the ladder's choice; paths far
  * outside their range (the quadratic and Toom paths at large sizes) are left out. Wall time per
- * call without the result's allocation (the parallel paths use both cores), the median of rounds of at least 2 ms each after a
- * warm-up, so the machine must be otherwise idle. Every path's result is checked against the
- * engine's (the engine's against BigInteger up to 2^22 bits). Not a test:
+ * call without the result's allocation (the parallel paths use both cores), the median of rounds
+ * of at least 2 ms each after a warm-up, the rounds of all paths alternating; the machine should
+ * be otherwise idle. Every path's result is checked against the engine's (the engine's against
+ * BigInteger up to 2^22 bits). Not a test:
  * {@code java --add-modules jdk.incubator.vector -cp <test-classes>:<classes> org.bignat.mul.PathSweep
  * [mul|sqr] e...}; {@code -Dseconds=S} is the timing budget per cell (default 0.4). With
  * {@code bignat.parallelism} above 1 the engine and the NTT and SSA paths run with the worker pool.
@@ -30,33 +31,50 @@ public final class PathSweep {
         void run();
     }
 
-    /** Median wall time of one call in ns within about {@code seconds} (after as long a warm-up, at most 1 s). */
-    static double time(Op op, double seconds) {
-        long t0 = System.nanoTime();
-        op.run();
-        long once = System.nanoTime() - t0;
-        long warmEnd = t0 + (long) (Math.min(1.0, seconds) * 1e9);
-        long calls = 0;
-        long w0 = System.nanoTime();
-        while (System.nanoTime() < warmEnd && once < 300_000_000L) {
-            op.run();
-            calls++;
-        }
-        if (calls > 0) {
-            once = Math.max(1, (System.nanoTime() - w0) / calls);
-        }
-        long iters = Math.max(1, 2_000_000L / once);
-        int rounds = (int) Math.max(3, Math.min(15, seconds * 1e9 / (once * iters)));
-        double[] per = new double[rounds];
-        for (int round = 0; round < rounds; round++) {
-            long s = System.nanoTime();
-            for (long i = 0; i < iters; i++) {
-                op.run();
+    /**
+     * Median wall time of one call in ns for each op: each is warmed up (about {@code seconds}, at
+     * most 1 s) and sized to rounds of at least 2 ms, then the rounds alternate over the ops (so
+     * that a disturbance of the shared machine falls on all of them), as many as fit about
+     * {@code seconds} per op, 3 to 15.
+     */
+    static double[] time(Op[] ops, double seconds) {
+        int m = ops.length;
+        long[] iters = new long[m];
+        long slowest = 1;
+        for (int j = 0; j < m; j++) {
+            long t0 = System.nanoTime();
+            ops[j].run();
+            long once = System.nanoTime() - t0;
+            long warmEnd = t0 + (long) (Math.min(1.0, seconds) * 1e9);
+            long calls = 0;
+            long w0 = System.nanoTime();
+            while (System.nanoTime() < warmEnd && once < 300_000_000L) {
+                ops[j].run();
+                calls++;
             }
-            per[round] = (System.nanoTime() - s) / (double) iters;
+            if (calls > 0) {
+                once = Math.max(1, (System.nanoTime() - w0) / calls);
+            }
+            iters[j] = Math.max(1, 2_000_000L / once);
+            slowest = Math.max(slowest, once * iters[j]);
         }
-        Arrays.sort(per);
-        return per[rounds / 2];
+        int rounds = (int) Math.max(3, Math.min(15, seconds * 1e9 / slowest));
+        double[][] per = new double[m][rounds];
+        for (int round = 0; round < rounds; round++) {
+            for (int j = 0; j < m; j++) {
+                long s = System.nanoTime();
+                for (long i = 0; i < iters[j]; i++) {
+                    ops[j].run();
+                }
+                per[j][round] = (System.nanoTime() - s) / (double) iters[j];
+            }
+        }
+        double[] med = new double[m];
+        for (int j = 0; j < m; j++) {
+            Arrays.sort(per[j]);
+            med[j] = per[j][rounds / 2];
+        }
+        return med;
     }
 
     /** The ladder's top-level path for a balanced product (or square) of n limbs. */
@@ -142,24 +160,25 @@ public final class PathSweep {
                 paths.put("ssa", sqr ? () -> Ssa.square(r, 0, a, 0, n, par) : () -> Ssa.multiply(r, 0, a, 0, n, b, 0, n, par));
             }
             StringBuilder sb = new StringBuilder(String.format("2^%d bits (%d limbs), engine = %s:", e, n, enginePath(n, sqr)));
-            double engine = 0;
+            String[] names = paths.keySet().toArray(new String[0]);
+            Op[] ops = paths.values().toArray(new Op[0]);
+            for (int j = 0; j < ops.length; j++) {
+                Arrays.fill(r, 0);
+                ops[j].run();
+                if (!Arrays.equals(r, expect)) {
+                    System.out.println(names[j] + " WRONG at 2^" + e);
+                }
+            }
+            double[] ns = time(ops, seconds);
+            double engine = ns[0];
             double best = Double.MAX_VALUE;
             String bestName = "";
-            for (Map.Entry<String, Op> p : paths.entrySet()) {
-                String name = p.getKey();
-                Arrays.fill(r, 0);
-                p.getValue().run();
-                if (!Arrays.equals(r, expect)) {
-                    System.out.println(name + " WRONG at 2^" + e);
+            for (int j = 0; j < ops.length; j++) {
+                if (j > 0 && ns[j] < best) {
+                    best = ns[j];
+                    bestName = names[j];
                 }
-                double ns = time(p.getValue(), seconds);
-                if (name.equals("engine")) {
-                    engine = ns;
-                } else if (ns < best) {
-                    best = ns;
-                    bestName = name;
-                }
-                sb.append(String.format("  %s %s", name, format(ns)));
+                sb.append(String.format("  %s %s", names[j], format(ns[j])));
             }
             sb.append(String.format("  | best other %s: %.2f", bestName, best / engine));
             System.out.println(sb);
