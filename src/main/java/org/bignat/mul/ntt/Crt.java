@@ -85,6 +85,10 @@ final class Crt {
     /** The chunks in parallel on the team if there is one, else in the worker pool when parallel. */
     private void combine(long[][] res, double[][] d, int count, long[] out, int oo, int on, boolean parallel,
                          Team team) {
+        if (d != null && (r == 3 || r == 4 || r == 5) && count > 0 && (((long) (count - 1) * bits) >>> 6) < on) {
+            combineInPlace(d, count, out, oo, on, parallel, team);
+            return;
+        }
         int chunks = (count + CHUNK - 1) / CHUNK;
         long[][] spill = new long[chunks][];
         int[] spillAt = new int[chunks];
@@ -101,6 +105,48 @@ final class Crt {
                 System.arraycopy(buf, 0, out, oo + base, own);
                 if (next < on) {
                     spill[c] = java.util.Arrays.copyOfRange(buf, next - base, buf.length);
+                    spillAt[c] = next;
+                }
+            }
+        };
+        if (team != null) {
+            team.phase(chunks, c -> body.run(c, c + 1));
+        } else {
+            Parallelism.forRange(0, chunks, 1, parallel, body);
+        }
+        for (int c = 0; c < chunks; c++) {
+            if (spill[c] != null) {
+                addInto(out, oo + spillAt[c], oo + on, spill[c]);
+            }
+        }
+    }
+
+    /**
+     * {@link #combine} from Garner's digits (three to five primes) with the chunks writing into out
+     * itself: the words a chunk's window passes are its own (they lie below the next chunk's first
+     * coefficient), so only its last window is kept aside; the part of it below the next chunk's
+     * first word is stored, the rest added in once every chunk is done, as the spills of
+     * {@link #combine}. Saves each chunk's buffer and its copy into out.
+     */
+    private void combineInPlace(double[][] d, int count, long[] out, int oo, int on, boolean parallel, Team team) {
+        int chunks = (count + CHUNK - 1) / CHUNK;
+        int window = r == 3 ? 4 : 6;
+        long[][] spill = new long[chunks][];
+        int[] spillAt = new int[chunks];
+        Parallelism.RangeBody body = (c0, c1) -> {
+            long[] tail = new long[window];
+            for (int c = c0; c < c1; c++) {
+                int i0 = c * CHUNK;
+                int i1 = Math.min(count, i0 + CHUNK);
+                int next = c + 1 < chunks ? (int) (((long) i1 * bits) >>> 6) : on;
+                // word k of the chunk's output is out[oo + k]: bit 0 of the product at word oo
+                int w = r == 3 ? chunk3(null, d, i0, i1, -64L * oo, out, tail) - oo
+                        : chunkWide(null, d, i0, i1, -64L * oo, out, tail) - oo;
+                for (int k = w; k < Math.min(next, on); k++) {
+                    out[oo + k] = k - w < window ? tail[k - w] : 0;
+                }
+                if (next < on && w + window > next) {
+                    spill[c] = java.util.Arrays.copyOfRange(tail, next - w, window);
                     spillAt[c] = next;
                 }
             }
@@ -142,11 +188,11 @@ final class Crt {
      */
     private void chunk(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf) {
         if (r == 3) {
-            chunk3(res, d, i0, i1, baseBit, buf);
+            chunk3(res, d, i0, i1, baseBit, buf, null);
             return;
         }
         if (r == 4 || r == 5) {
-            chunkWide(res, d, i0, i1, baseBit, buf);
+            chunkWide(res, d, i0, i1, baseBit, buf, null);
             return;
         }
         long[] v = new long[r];
@@ -188,7 +234,7 @@ final class Crt {
      * are below 2^61), added through a window of six words as in {@link #chunk3} (a coefficient
      * starts at least 64 bits above the previous one: b > 64 for these plans, see the assertion).
      */
-    private void chunkWide(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf) {
+    private int chunkWide(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
         assert bits >= 64 : "a coefficient per window word at most";
         boolean five = r == 5;
         boolean digits = d != null;
@@ -350,12 +396,15 @@ final class Crt {
             c4 = s;
             c5 += w5 + c;
         }
-        buf[w] = c0;
-        buf[w + 1] = c1;
-        buf[w + 2] = c2;
-        buf[w + 3] = c3;
-        buf[w + 4] = c4;
-        buf[w + 5] = c5;
+        long[] t = tail != null ? tail : buf;
+        int to = tail != null ? 0 : w;
+        t[to] = c0;
+        t[to + 1] = c1;
+        t[to + 2] = c2;
+        t[to + 3] = c3;
+        t[to + 4] = c4;
+        t[to + 5] = c5;
+        return w;
     }
 
     /**
@@ -376,7 +425,7 @@ final class Crt {
      * already computed (d, exact doubles in [0, q_k); see {@code FmaTransform.garner3}):
      * c = v0 + p0 (v1 + p1 v2), three words, added through a window of four words kept in registers.
      */
-    private void chunk3(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf) {
+    private int chunk3(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
         boolean digits = d != null;
         long[] y0 = digits ? null : res[0];
         long[] y1 = digits ? null : res[1];
@@ -471,10 +520,13 @@ final class Crt {
             c2 = s;
             c3 += w3 + c;
         }
-        buf[w] = c0;
-        buf[w + 1] = c1;
-        buf[w + 2] = c2;
-        buf[w + 3] = c3;
+        long[] t = tail != null ? tail : buf;
+        int to = tail != null ? 0 : w;
+        t[to] = c0;
+        t[to + 1] = c1;
+        t[to + 2] = c2;
+        t[to + 3] = c3;
+        return w;
     }
 
     /** buf += x[0 .. len) 2^off, carry propagated. */

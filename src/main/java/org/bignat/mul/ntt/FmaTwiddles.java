@@ -5,17 +5,26 @@ import java.lang.ref.SoftReference;
 /**
  * Twiddle tables of the double-precision transforms: w_{2h}^j (j < h) in normal form as exact
  * doubles at index h + j, one array per prime and direction, a prefix of any longer one; cached
- * softly up to {@link Twiddles#CACHE_MAX_LOG}, built per product beyond.
+ * softly up to {@link #CACHE_MAX_LOG}, built per product beyond.
  */
 final class FmaTwiddles {
     private FmaTwiddles() {}
+
+    /**
+     * Tables for transforms of up to 2^23 points are cached: N doubles, so 64 MB per prime and
+     * direction at most, the bound of the 64-bit tables ({@link Twiddles#CACHE_MAX_LOG}, 2 N words).
+     * Built per product, the eight tables of a 2^28 x 2^28-bit product (four primes, 2^23 points)
+     * cost it about a third of its time on both cores of a 2-core AMD EPYC (PathSweep, 746 ms
+     * against 213-227 ms for 2^27 bits, whose tables were cached; Schönhage–Strassen 635 ms).
+     */
+    static final int CACHE_MAX_LOG = 23;
 
     @SuppressWarnings("unchecked")
     private static final SoftReference<double[]>[][] CACHE = new SoftReference[2][Prime.FMA.length];
 
     /** The table of prime {@code k} of {@link Prime#FMA} for length 2^logN, forward or inverse. */
     static double[] table(int k, int logN, boolean inverse) {
-        if (logN > Twiddles.CACHE_MAX_LOG) {
+        if (logN > CACHE_MAX_LOG) {
             return build(Prime.FMA[k], logN, inverse);
         }
         int d = inverse ? 1 : 0;

@@ -19,7 +19,8 @@ import org.bignat.core.Parallelism;
  *
  * <p>Memory: beside the operands and the result, the residues of the finished primes and two
  * vectors of the current one, N words each, plus the twiddle tables (2 N words per prime and
- * direction, cached up to {@link Twiddles#CACHE_MAX_LOG}): (r + 1) N words + 2 N words at peak
+ * direction, cached up to {@link Twiddles#CACHE_MAX_LOG}; the double transforms' N per prime and direction,
+ * cached up to {@link FmaTwiddles#CACHE_MAX_LOG}): (r + 1) N words + 2 N words at peak
  * for a multiply; the parallel {@link PhasedProduct} (up to {@link #PHASED_MAX_LENGTH} points) holds
  * all r vectors of each operand at once, 2 r N words. See docs/design.md, "CPU multiply: NTT", for
  * the 2^32 x 2^32-bit figure.

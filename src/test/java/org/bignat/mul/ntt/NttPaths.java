@@ -12,6 +12,16 @@ public final class NttPaths {
         NttMultiply.multiply(r, 0, a, 0, an, b, 0, bn, false, fma);
     }
 
+    /** As {@link #multiply}, in the worker pool's threads when {@code parallel} (as the engine would). */
+    public static void multiply(long[] r, long[] a, int an, long[] b, int bn, boolean fma, boolean parallel) {
+        NttMultiply.multiply(r, 0, a, 0, an, b, 0, bn, parallel, fma);
+    }
+
+    /** As {@link #square}, in the worker pool's threads when {@code parallel}. */
+    public static void square(long[] r, long[] a, int n, boolean fma, boolean parallel) {
+        NttMultiply.square(r, 0, a, 0, n, parallel, fma);
+    }
+
     /** r = a^2, as {@link #multiply}. */
     public static void square(long[] r, long[] a, int n, boolean fma) {
         NttMultiply.square(r, 0, a, 0, n, false, fma);
