@@ -53,8 +53,12 @@ public final class Engines {
             // otherwise be part of the program's first product. Not a daemon, so that the line is
             // written before the JVM exits normally.
             String line = "BigNat engine: " + SELECTION.selected().name() + " (" + SELECTION.reason() + ")";
-            new Thread(() -> System.getLogger("org.bignat").log(System.Logger.Level.INFO, line),
-                    "bignat-engine-log").start();
+            new Thread(() -> logSelection(line), "bignat-engine-log").start();
+        }
+
+        /** The engine's one log record (its source, as java.util.logging prints it, names this method). */
+        private static void logSelection(String line) {
+            System.getLogger("org.bignat").log(System.Logger.Level.INFO, line);
         }
     }
 
