@@ -7,7 +7,8 @@ import org.bignat.BigNat;
  * products run (device memory for the GPU): naturals in digits of B = 2^61. Every operation returns a
  * new value in canonical form that the caller owns and gives back with {@link #release} (except
  * {@link #one()}, which the operations own); inputs are never consumed. The algorithms call
- * {@link #download} only for values of a few hundred digits and for their results.
+ * {@link #download} only for small values (a reciprocal's or a root's host base) and for what they
+ * hand back (results, and the leaves of a radix conversion).
  *
  * @param <V> the value type
  */

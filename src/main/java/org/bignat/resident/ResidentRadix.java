@@ -23,7 +23,10 @@ public final class ResidentRadix {
      */
     public static final long LEAF_DIGITS = (1L << 23) / 61;
 
-    /** Extra digits given to a level's cached reciprocal, so that the nodes of the level share it. */
+    /**
+     * Extra digits given to a level's cached reciprocal, so that the nodes of the level share it: the
+     * nodes of one level differ in length by a digit or two (quotients of values below P_(j+1)).
+     */
     static final long RECIPROCAL_SLACK = 4;
 
     /** Prints a leaf: x's digits right-aligned to end (exclusive), zero-padded to the left. */

@@ -13,8 +13,10 @@ import org.bignat.resident.ResidentDivision.Owned;
  */
 public final class ResidentSquareRoot {
     /**
-     * Root digits up to which the recursion runs on the host: a root of 2^17 bits, whose whole
-     * square root the host answers in about the time of a few device round trips.
+     * Root digits up to which the recursion runs on the host: a root of about 2^17 bits, below the
+     * device division's cutover (GpuNewton's 2^20 bits, measured), where the host's square root
+     * answers in about the time of a few device round trips. Chosen from that cutover, not tuned
+     * separately.
      */
     static final long BASE_DIGITS = 2048;
 
