@@ -179,20 +179,11 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
         this.heldBits = NO_BOUND;
     }
 
-    /** The copy constructor behind the public constructors (their work is done by factories). */
-    private BigInt(BigInt v) {
-        this.held = v.held;
-        this.negated = v.negated;
-        this.mag = v.mag;
-        this.lv = v.lv;
-        this.sign = v.sign;
-        this.heldBits = v.heldBits;
-    }
-
     /**
-     * The byte-array constructors' object: {@code value} is either the small form's BigInteger (at
-     * most {@link #SMALL_MAX_BITS} bits, held directly, so that a small value costs one BigInt, not a
-     * factory's and its copy) or a BigInt to copy (see {@link BigIntBytes}).
+     * The public constructors' object (their work is done by factories): {@code value} is either the
+     * small form's BigInteger (at most {@link #SMALL_MAX_BITS} bits, held directly, so that a small
+     * value costs one BigInt, not a factory's and its copy; see {@link BigIntBytes}) or a BigInt to
+     * copy.
      */
     private BigInt(Object value) {
         if (value instanceof BigInteger) {
