@@ -109,6 +109,15 @@ final class Crt {
                 }
             }
         };
+        runChunks(chunks, body, parallel, team, spill, spillAt, out, oo, on);
+    }
+
+    /**
+     * Runs the chunks (on the team if there is one, else in the worker pool when parallel), then adds
+     * in each chunk's spill, the words of its last window that reach into the next chunk's.
+     */
+    private static void runChunks(int chunks, Parallelism.RangeBody body, boolean parallel, Team team,
+                                  long[][] spill, int[] spillAt, long[] out, int oo, int on) {
         if (team != null) {
             team.phase(chunks, c -> body.run(c, c + 1));
         } else {
@@ -151,16 +160,7 @@ final class Crt {
                 }
             }
         };
-        if (team != null) {
-            team.phase(chunks, c -> body.run(c, c + 1));
-        } else {
-            Parallelism.forRange(0, chunks, 1, parallel, body);
-        }
-        for (int c = 0; c < chunks; c++) {
-            if (spill[c] != null) {
-                addInto(out, oo + spillAt[c], oo + on, spill[c]);
-            }
-        }
+        runChunks(chunks, body, parallel, team, spill, spillAt, out, oo, on);
     }
 
     /** Adds x into out[from .. end), the carry propagating up to end (dropped there: the sum fits). */
