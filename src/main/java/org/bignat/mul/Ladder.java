@@ -143,18 +143,18 @@ final class Ladder {
 
     /**
      * Whether a Karatsuba step on an {@code an x bn}-limb product ({@code an >= bn}) runs as
-     * {@link FmaKaratsuba} (8-lane FMA leaves, {@link Thresholds#FMA_KARATSUBA_LEVELS} levels, every
+     * {@link FmaKaratsuba} (FMA leaves, {@link Thresholds#FMA_KARATSUBA_LEVELS} levels, every
      * leaf within its exactness bound); also the test of {@link Multiply#multiplyDigits} for
      * taking it on the 61-bit digits directly.
      */
     static boolean fmaKaratsuba(long an, long bn) {
-        return Cutovers.WIDE && bn >= Cutovers.KARATSUBA && an <= Integer.MAX_VALUE
+        return Cutovers.FMA && bn >= Cutovers.KARATSUBA && an <= Integer.MAX_VALUE
                 && FmaKaratsuba.fits((int) an, (int) bn, 64, Thresholds.FMA_KARATSUBA_LEVELS);
     }
 
     /** As {@link #fmaKaratsuba} for a square of n limbs. */
     static boolean fmaKaratsubaSquare(long n) {
-        return Cutovers.WIDE && n >= Cutovers.KARATSUBA_SQR && n <= Integer.MAX_VALUE
+        return Cutovers.FMA && n >= Cutovers.KARATSUBA_SQR && n <= Integer.MAX_VALUE
                 && FmaKaratsuba.fits((int) n, (int) n, 64, Thresholds.FMA_KARATSUBA_LEVELS);
     }
 

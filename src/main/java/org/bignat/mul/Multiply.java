@@ -13,7 +13,7 @@ import org.bignat.core.Limbs;
  * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
  * correction; where the NTT runs on double vector transforms, from 10 limbs {@code FmaBasecase}
  * instead: 22-bit digits in doubles, vector fused multiply-adds, exact column sums, up to 176
- * limbs, 96 for products with 4-lane vectors), Karatsuba (with 8-lane vectors up to 352 limbs on
+ * limbs, 80 for products with 4-lane vectors), Karatsuba (up to 352 limbs on
  * those digits, {@code FmaKaratsuba}: split and carried once), Toom-3, then number-theoretic transforms modulo three to five primes
  * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; with the double transforms it
  * takes over from Toom-3 where its cost model says it is faster; products too large for its

@@ -41,7 +41,7 @@ final class Thresholds {
     static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA = 177;
     /**
      * Levels of {@link FmaKaratsuba} (Karatsuba on the digits, split and carried once) where it
-     * replaces the limb {@link Karatsuba} (8 lanes only; its leaves' exactness bound ends its range
+     * replaces the limb {@link Karatsuba} (8 lanes and 4; its leaves' exactness bound ends its range
      * at 352 limbs with one level). MidSizeProbe ({@code -Dpaths=kara,fmaKara1,fmaKara2,fmaKara3},
      * {@code mul|sqr 192 256 320}, same machine, 8 lanes), us, limb Karatsuba / FmaKaratsuba with 1,
      * 2, 3 levels: multiply 192 limbs 10.0 / 8.9 / 11.1 / 15.7, 256 limbs 14.9 / 13.5 / 15.7 / 19.8,
@@ -83,16 +83,19 @@ final class Thresholds {
      * The same cutovers for 4-lane FMA leaves (AVX2 width; measured on the same machine with
      * -XX:UseAVX=2, which restricts the Vector API to 256-bit vectors: FmaBasecase runs there
      * without its sliding passes, about 1.8x the 8-lane time, so Karatsuba, Toom-3 and the NTT,
-     * whose butterflies lose less, come earlier).
+     * whose butterflies lose less, come earlier). Karatsuba there is FmaKaratsuba, as with 8 lanes:
+     * MidSizeProbe with 4 lanes, us, limb Karatsuba / FmaKaratsuba one level: multiply 96 limbs
+     * 5.61 / 5.09, 128 limbs 9.28 / 8.23, 160 limbs 12.71 / 11.85, 192 limbs 17.92 / 16.58; square
+     * 128 limbs 6.12 / 5.58, 176 limbs 9.40 / 8.70, 256 limbs 17.01 / 16.16.
      */
-    /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} with 4 lanes (80 limbs: 4.08 vs 4.25 us; 96: 5.56 vs 5.56; 128: 9.30 vs 8.89). */
-    static final int KARATSUBA_THRESHOLD_LIMBS_FMA4 = 96;
-    /** As {@link #KARATSUBA_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (128 limbs: 5.28 vs 5.87 us; 160: 7.70 vs 8.36). */
-    static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4 = 177;
-    /** As {@link #TOOM3_THRESHOLD_LIMBS_FMA} with 4 lanes (128 limbs: 9.22 vs 9.46 us; 160: 13.24 vs 13.13; 192: 17.87 vs 17.54). */
-    static final int TOOM3_THRESHOLD_LIMBS_FMA4 = 160;
-    /** As {@link #TOOM3_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (192 limbs: 12.6 vs 11.5 us; 256: 18.8 vs 17.3). */
-    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 192;
+    /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} with 4 lanes (FmaBasecase vs FmaKaratsuba: 64 limbs: 2.82 vs 2.73 us; 80: 4.04 vs 3.89; 96: 5.67 vs 5.09). */
+    static final int KARATSUBA_THRESHOLD_LIMBS_FMA4 = 80;
+    /** As {@link #KARATSUBA_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (112 limbs: 4.52 vs 4.60 us; 128: 5.83 vs 5.58; 144: 7.02 vs 6.67). */
+    static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4 = 128;
+    /** As {@link #TOOM3_THRESHOLD_LIMBS_FMA} with 4 lanes (FmaKaratsuba vs Toom-3: 224 limbs: 20.5 vs 21.1 us; 256: 25.5 vs 25.9; 288: 32.2 vs 30.1). */
+    static final int TOOM3_THRESHOLD_LIMBS_FMA4 = 288;
+    /** As {@link #TOOM3_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (256 limbs: 15.4 vs 16.8 us; 288: 19.6 vs 20.0; 320: 24.8 vs 23.3). */
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 320;
     /**
      * As {@link #LADDER_UNITS_AT_256} with 4 lanes, whose NTT ran at about 0.66 ns a unit (0.60 to
      * 0.70 at 256-768 limbs): the ladder's 27.2 us at 256 limbs (Karatsuba and Toom-3 9.22, 13.1,

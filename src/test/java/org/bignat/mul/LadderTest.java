@@ -36,7 +36,9 @@ class LadderTest {
             Thresholds.TOOM3_THRESHOLD_LIMBS, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS,
             Thresholds.FMA_BASECASE_MIN_LIMBS, Thresholds.FMA_BASECASE_MIN_SQR_LIMBS,
             Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA,
-            Thresholds.TOOM3_THRESHOLD_LIMBS_FMA, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA};
+            Thresholds.TOOM3_THRESHOLD_LIMBS_FMA, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA,
+            Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA4, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4,
+            Thresholds.TOOM3_THRESHOLD_LIMBS_FMA4, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA4};
         for (int c : cuts) {
             for (int n = c - 1; n <= c + 1; n++) {
                 for (long[] a : new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)}) {
