@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.bignat.core.BigIntegerAccess;
 import org.bignat.engine.Engines;
 
 /**
@@ -184,6 +185,9 @@ public final class Bench {
                 + System.getProperty("os.arch") + " " + System.getProperty("os.name"));
         out.println("  vector API: " + (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
                 ? "module present" : "absent (add --add-modules jdk.incubator.vector)"));
+        out.println("  java.math: " + (BigIntegerAccess.AVAILABLE
+                ? "opened (BigInteger conversions read and build the magnitude directly)"
+                : "not opened (add --add-opens java.base/java.math=ALL-UNNAMED)"));
         for (Participant e : engines) {
             String why = e.unsupported(Op.MULTIPLY, 20);
             String what = "ready";
