@@ -37,10 +37,9 @@ public final class Bench {
     private Bench() {}
 
     public static void main(String[] args) {
-        // The CPU row must be the CPU engine even on a GPU machine: the GPU rows go through the
-        // device-resident API, which does not depend on this property. Set here, not in run(), so
-        // that tests calling run() leave the engine selection of their JVM alone.
-        if (System.getProperty("bignat.engine") == null) System.setProperty("bignat.engine", "cpu");
+        // BigNat's row is the library as a user's program gets it: the JVM's engine selection
+        // (bignat.engine, default auto: on a GPU machine the GPU takes the large products, the
+        // whole computations' included). -Dbignat.engine=cpu gives the CPU engine's own row there.
         System.exit(run(args, System.out, System.err));
     }
 
