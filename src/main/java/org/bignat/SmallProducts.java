@@ -26,11 +26,11 @@ final class SmallProducts {
      */
     static final int MIN_BITS_OPENED = 2560;
     /**
-     * As {@link #MIN_BITS_OPENED} through BigInteger's byte arrays (same measurement): 3,072 bits 2.07
-     * against 2.53 us, 4,096 bits 3.36 against 3.27 us, 6,144 bits 6.81 against 5.30 us, 8,192 bits
-     * 10.6 against 7.7 us.
+     * As {@link #MIN_BITS_OPENED} through BigInteger's byte arrays (same measurement): 3,072 bits 1.76
+     * against 2.35 us, 4,096 bits 2.92 against 3.26 us, 5,120 bits 4.98 against 4.23 us, 6,144 bits
+     * 6.60 against 5.24 us.
      */
-    static final int MIN_BITS_BYTES = 6144;
+    static final int MIN_BITS_BYTES = 5120;
     /** The threshold this JVM uses. */
     static final int MIN_BITS = BigIntegerAccess.AVAILABLE ? MIN_BITS_OPENED : MIN_BITS_BYTES;
 
