@@ -16,19 +16,21 @@ import org.bignat.engine.Products;
  */
 final class SmallProducts {
     /**
-     * Both operands of at least this many bits take the limb product where {@code java.math} is opened.
-     * Measured on the 2-core AMD EPYC with AVX-512, JDK 17, one thread, balanced random operands,
-     * BigInteger.multiply against BigInt.multiply through this class: 2,048 bits 0.74 against 0.75 us
-     * (the limb product alone 0.75), 3,072 bits 2.22 against 1.34 us, 4,096 bits 3.31 against 2.02 us,
-     * 8,192 bits 11.0 against 5.2 us.
+     * Both operands of at least this many bits take the limb product where {@code java.math} is opened:
+     * BigInteger's Karatsuba threshold (80 words), below which its schoolbook runs on the JIT's
+     * multiply-to-length intrinsic and is as fast as the limb product. Measured on the 2-core AMD EPYC
+     * with AVX-512, JDK 17, one thread, balanced random operands, BigInteger.multiply against this
+     * class's multiply (best of 40 batches of 64): 2,048 bits 0.75 against 0.76 us, 2,304 bits 0.95
+     * against 0.92, 2,560 bits 1.32 against 1.04, 2,816 bits 1.51 against 1.09, 3,072 bits 1.74 against
+     * 1.28 us; earlier, 4,096 bits 3.31 against 2.02 us, 8,192 bits 11.0 against 5.2 us.
      */
-    static final int MIN_BITS_OPENED = 3072;
+    static final int MIN_BITS_OPENED = 2560;
     /**
-     * As {@link #MIN_BITS_OPENED} through BigInteger's byte arrays (same measurement): 3,072 bits 2.07
-     * against 2.53 us, 4,096 bits 3.36 against 3.27 us, 6,144 bits 6.81 against 5.30 us, 8,192 bits
-     * 10.6 against 7.7 us.
+     * As {@link #MIN_BITS_OPENED} through BigInteger's byte arrays (same measurement): 3,072 bits 1.76
+     * against 2.35 us, 4,096 bits 2.92 against 3.26 us, 5,120 bits 4.98 against 4.23 us, 6,144 bits
+     * 6.60 against 5.24 us.
      */
-    static final int MIN_BITS_BYTES = 6144;
+    static final int MIN_BITS_BYTES = 5120;
     /** The threshold this JVM uses. */
     static final int MIN_BITS = BigIntegerAccess.AVAILABLE ? MIN_BITS_OPENED : MIN_BITS_BYTES;
 

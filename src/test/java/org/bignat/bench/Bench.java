@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.bignat.core.BigIntegerAccess;
 import org.bignat.engine.Engines;
 
 /**
@@ -36,10 +37,9 @@ public final class Bench {
     private Bench() {}
 
     public static void main(String[] args) {
-        // The CPU row must be the CPU engine even on a GPU machine: the GPU rows go through the
-        // device-resident API, which does not depend on this property. Set here, not in run(), so
-        // that tests calling run() leave the engine selection of their JVM alone.
-        if (System.getProperty("bignat.engine") == null) System.setProperty("bignat.engine", "cpu");
+        // BigNat's row is the library as a user's program gets it: the JVM's engine selection
+        // (bignat.engine, default auto: on a GPU machine the GPU takes the large products, the
+        // whole computations' included). -Dbignat.engine=cpu gives the CPU engine's own row there.
         System.exit(run(args, System.out, System.err));
     }
 
@@ -184,6 +184,9 @@ public final class Bench {
                 + System.getProperty("os.arch") + " " + System.getProperty("os.name"));
         out.println("  vector API: " + (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
                 ? "module present" : "absent (add --add-modules jdk.incubator.vector)"));
+        out.println("  java.math: " + (BigIntegerAccess.AVAILABLE
+                ? "opened (BigInteger conversions read and build the magnitude directly)"
+                : "not opened (add --add-opens java.base/java.math=ALL-UNNAMED)"));
         for (Participant e : engines) {
             String why = e.unsupported(Op.MULTIPLY, 20);
             String what = "ready";

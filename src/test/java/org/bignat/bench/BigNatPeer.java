@@ -4,11 +4,14 @@ import java.math.BigInteger;
 
 import org.bignat.BigNat;
 import org.bignat.core.ByteLimbs;
+import org.bignat.engine.Engines;
 import org.bignat.gcd.ExtendedGcd;
 
 /**
- * BigNat through its public API on the engine the JVM selected; the bench forces
- * {@code bignat.engine=cpu} unless told otherwise, so this is the CPU engine's row. Pi and
+ * BigNat through its public API on the engine the JVM selected ({@code bignat.engine}, default
+ * {@code auto}): the CPU engine's row, labelled {@code cpu}, or on a GPU machine the row of the CPU
+ * and the GPU together, labelled {@code auto}, as a user's program runs (the GPU rows time the GPU
+ * alone). Pi and
  * factorial run the bench's algorithms on {@link Yardstick#bigNatOps()}. The number theory is
  * BigNat's ({@code gcd}, {@code modPow}, {@code isProbablePrime}), its own algorithms at every size
  * but one hand-over: modPow and the Miller–Rabin rounds of moduli up to 2^14 bits run on
@@ -23,7 +26,7 @@ final class BigNatPeer implements Participant {
 
     @Override
     public String label() {
-        return "cpu";
+        return Engines.forMultiply(Long.MAX_VALUE) == Engines.cpu() ? "cpu" : "auto";
     }
 
     @Override
