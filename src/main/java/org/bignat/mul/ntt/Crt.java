@@ -426,6 +426,9 @@ final class Crt {
      * c = v0 + p0 (v1 + p1 v2), three words, added through a window of four words kept in registers.
      */
     private int chunk3(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        if (bits == NttPlan.WORD && (baseBit & 63) == 0) {
+            return chunk3Aligned(res, d, i0, i1, baseBit, buf, tail);
+        }
         boolean digits = d != null;
         long[] y0 = digits ? null : res[0];
         long[] y1 = digits ? null : res[1];
@@ -451,12 +454,20 @@ final class Crt {
         long off = (long) i0 * bits - baseBit;
         // a window of four words, buf[w .. w+4), kept in registers: words below it are final (every
         // later coefficient starts above them); the window never overflows (at most three
-        // coefficients below 2^183 overlap it, shifted by less than 64)
+        // coefficients below 2^183 overlap it, shifted by less than 64). The carries out of its
+        // words are not chained through the window per coefficient (a chain of four dependent
+        // additions, the loop's critical path) but counted in k1 .. k3, pending into the word
+        // above; a word leaving the window takes its pending count, and the carry out of that one
+        // addition goes into the next word's count
         int w = (int) (off >>> 6);
         long c0 = 0;
         long c1 = 0;
         long c2 = 0;
         long c3 = 0;
+        long k0 = 0;
+        long k1 = 0;
+        long k2 = 0;
+        long k3 = 0;
         for (int i = i0; i < i1; i++, off += bits) {
             long v0;
             long v1;
@@ -497,35 +508,140 @@ final class Crt {
             long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
             int target = (int) (off >>> 6);
             while (w < target) {
-                buf[w++] = c0;
+                // the word leaves with its pending carries (at most a few: no wrap of k0 itself)
+                long e = c0 + k0;
+                buf[w++] = e;
+                k0 = k1 + (Long.compareUnsigned(e, c0) < 0 ? 1 : 0);
                 c0 = c1;
                 c1 = c2;
                 c2 = c3;
                 c3 = 0;
+                k1 = k2;
+                k2 = k3;
+                k3 = 0;
             }
             int sh = (int) off & 63;
             long w0 = x0 << sh;
             long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
             long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
             long w3 = (x2 >>> 1) >>> (63 - sh);
-            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
+            // carry out of a + b, branch-free: ((a & b) | ((a | b) & ~s)) >>> 63; the top word takes
+            // only the top bits of coefficients starting in the window's first word: no carry out
             long s = c0 + w0;
-            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
+            k1 += ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
             c0 = s;
-            s = c1 + w1 + c;
-            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
+            s = c1 + w1;
+            k2 += ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
             c1 = s;
-            s = c2 + w2 + c;
-            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
+            s = c2 + w2;
+            k3 += ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
             c2 = s;
-            c3 += w3 + c;
+            c3 += w3;
         }
+        // the window with its pending carries added, chained once
+        long s = c0 + k0;
+        long c = Long.compareUnsigned(s, c0) < 0 ? 1 : 0;
+        c0 = s;
+        s = c1 + k1 + c;
+        c = Long.compareUnsigned(s, c1) < 0 ? 1 : 0;
+        c1 = s;
+        s = c2 + k2 + c;
+        c = Long.compareUnsigned(s, c2) < 0 ? 1 : 0;
+        c2 = s;
+        c3 += k3 + c;
         long[] t = tail != null ? tail : buf;
         int to = tail != null ? 0 : w;
         t[to] = c0;
         t[to + 1] = c1;
         t[to + 2] = c2;
         t[to + 3] = c3;
+        return w;
+    }
+
+    /**
+     * {@link #chunk3} for coefficients of one word each (b = 64, baseBit a multiple of 64): coefficient
+     * i, three words, is added at word w = (i b - baseBit) / 64 with no shift, after which word w is
+     * final; the two words above it are kept in registers (the top one below 2^55 + 1: no overflow).
+     * About half the operations of the shifted window (NttPlan#alignedBits makes such plans).
+     */
+    private int chunk3Aligned(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        boolean digits = d != null;
+        long[] y0 = digits ? null : res[0];
+        long[] y1 = digits ? null : res[1];
+        long[] y2 = digits ? null : res[2];
+        double[] d0 = digits ? d[0] : null;
+        double[] d1 = digits ? d[1] : null;
+        double[] d2 = digits ? d[2] : null;
+        long p0 = p[0];
+        long p1 = p[1];
+        long p2 = p[2];
+        long s0 = scale[0];
+        long s0q = scaleQ[0];
+        long s1 = scale[1];
+        long s1q = scaleQ[1];
+        long s2 = scale[2];
+        long s2q = scaleQ[2];
+        long g01 = garner[3];          // p0^-1 mod p1
+        long g01q = garnerQ[3];
+        long g02 = garner[6];          // p0^-1 mod p2
+        long g02q = garnerQ[6];
+        long g12 = garner[7];          // p1^-1 mod p2
+        long g12q = garnerQ[7];
+        int w = (int) (((long) i0 * bits - baseBit) >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        for (int i = i0; i < i1; i++) {
+            long v0;
+            long v1;
+            long v2;
+            if (digits) {
+                v0 = (long) d0[i];
+                v1 = (long) d1[i];
+                v2 = (long) d2[i];
+            } else {
+                long u1;
+                long u2;
+                if (exact) {
+                    v0 = y0[i];
+                    u1 = y1[i];
+                    u2 = y2[i];
+                } else {
+                    v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                    u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                    u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
+                }
+                v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+                long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+                v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
+            }
+            // x = v0 + p0 (v1 + p1 v2), three words, as in chunk3
+            long tl = p1 * v2;
+            long th = Math.multiplyHigh(p1, v2);
+            long tl2 = tl + v1;
+            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+            long al = p0 * tl2;
+            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
+            long x0 = al + v0;
+            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+            long bl = p0 * th;
+            long bh = Math.multiplyHigh(p0, th);
+            long x1 = ah + bl;
+            long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+            // word w is final once x0 is in; carries branch-free as in chunk3
+            long s = c0 + x0;
+            long c = ((c0 & x0) | ((c0 | x0) & ~s)) >>> 63;
+            buf[w++] = s;
+            s = c1 + x1 + c;
+            c = ((c1 & x1) | ((c1 | x1) & ~s)) >>> 63;
+            c0 = s;
+            c1 = x2 + c;
+        }
+        long[] t = tail != null ? tail : buf;
+        int to = tail != null ? 0 : w;
+        t[to] = c0;
+        t[to + 1] = c1;
+        t[to + 2] = 0;
+        t[to + 3] = 0;
         return w;
     }
 
