@@ -6,15 +6,15 @@ import java.util.Random;
 
 /**
  * Thread CPU time (best of rounds, one thread) of the vector NTT product's phases at 2^e-bit
- * operands: the residues of each prime (split, forward, pointwise, inverse) for a square and a
- * multiply, and the Garner/CRT step; not a test: {@code org.bignat.mul.ntt.FmaPhaseProbe e}.
+ * operands (or of the limbs given after e): the residues of each prime (split, forward, pointwise, inverse) for a square and a
+ * multiply, and the Garner/CRT step; not a test: {@code org.bignat.mul.ntt.FmaPhaseProbe e [limbs]}.
  */
 public final class FmaPhaseProbe {
     private FmaPhaseProbe() {}
 
     public static void main(String[] args) {
         int e = Integer.parseInt(args[0]);
-        int n = (1 << e) / 64;
+        int n = args.length > 1 ? Integer.parseInt(args[1]) : (1 << e) / 64;
         Random r = new Random(1);
         long[] a = NttMultiplyTest.random(r, n);
         long[] b = NttMultiplyTest.random(r, n);
