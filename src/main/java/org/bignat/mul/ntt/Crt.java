@@ -444,15 +444,9 @@ final class Crt {
         final long[] x0 = new long[BLOCK];
         final long[] x1 = new long[BLOCK];
         final long[] x2 = new long[BLOCK];
-        /** The fourth word of shifted coefficients (null where they are word-aligned). */
-        final long[] x3;
         double[] a;
         double[] b;
         double[] c;
-
-        Block(boolean shifted) {
-            x3 = shifted ? new long[BLOCK] : null;
-        }
     }
 
     /**
@@ -461,15 +455,14 @@ final class Crt {
      * ({@link FmaCrt}), or from the residues (res) by Garner's steps on 64-bit words and
      * c = v0 + p0 (v1 + p1 v2).
      */
-    private void words3(long[][] res, double[][] d, int i0, int m, Block blk, long off) {
+    private void words3(long[][] res, double[][] d, int i0, int m, Block blk) {
         if (d != null) {
             if (blk.a == null) {
                 blk.a = new double[BLOCK];
                 blk.b = new double[BLOCK];
                 blk.c = new double[BLOCK];
             }
-            FmaCrt.words(d[0], d[1], d[2], i0, m, fmaCrt, blk.a, blk.b, blk.c, blk.x0, blk.x1, blk.x2, blk.x3,
-                    off, bits);
+            FmaCrt.words(d[0], d[1], d[2], i0, m, fmaCrt, blk.a, blk.b, blk.c, blk.x0, blk.x1, blk.x2);
             return;
         }
         long[] y0 = res[0];
@@ -526,24 +519,7 @@ final class Crt {
             x0s[j] = x0;
             x1s[j] = x1;
             x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
-            if (blk.x3 != null) {
-                shift(x0s, x1s, x2s, blk.x3, j, (int) (off + (long) j * bits) & 63);
-            }
         }
-    }
-
-    /**
-     * The three words of a coefficient at j shifted left by sh (0 <= sh < 64) into four: x3[j] takes
-     * the bits shifted out of x2[j] ((x >>> 1) >>> (63 - sh): none for sh = 0).
-     */
-    static void shift(long[] x0, long[] x1, long[] x2, long[] x3, int j, int sh) {
-        long a = x0[j];
-        long b = x1[j];
-        long c = x2[j];
-        x0[j] = a << sh;
-        x1[j] = (b << sh) | ((a >>> 1) >>> (63 - sh));
-        x2[j] = (c << sh) | ((b >>> 1) >>> (63 - sh));
-        x3[j] = (c >>> 1) >>> (63 - sh);
     }
 
     /**
@@ -555,7 +531,7 @@ final class Crt {
         if (bits == NttPlan.WORD && (baseBit & 63) == 0) {
             return chunk3Aligned(res, d, i0, i1, baseBit, buf, tail);
         }
-        Block blk = new Block(true);
+        Block blk = new Block();
         long off = (long) i0 * bits - baseBit;
         // a window of four words, buf[w .. w+4), kept in registers: words below it are final (every
         // later coefficient starts above them); the window never overflows (at most three
@@ -568,15 +544,18 @@ final class Crt {
         long[] x0s = blk.x0;
         long[] x1s = blk.x1;
         long[] x2s = blk.x2;
-        long[] x3s = blk.x3;
         for (int j0 = i0; j0 < i1; j0 += BLOCK) {
             int m = Math.min(BLOCK, i1 - j0);
-            words3(res, d, j0, m, blk, off);
+            words3(res, d, j0, m, blk);
             for (int j = 0; j < m; j++, off += bits) {
-                long w0 = x0s[j];
-                long w1 = x1s[j];
-                long w2 = x2s[j];
-                long w3 = x3s[j];
+                long x0 = x0s[j];
+                long x1 = x1s[j];
+                long x2 = x2s[j];
+                int sh = (int) off & 63;
+                long w0 = x0 << sh;
+                long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+                long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+                long w3 = (x2 >>> 1) >>> (63 - sh);
                 int target = (int) (off >>> 6);
                 while (w < target) {
                     buf[w++] = c0;
@@ -614,7 +593,7 @@ final class Crt {
      * About half the operations of the shifted window ({@link NttPlan#alignedBits} makes such plans).
      */
     private int chunk3Aligned(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
-        Block blk = new Block(false);
+        Block blk = new Block();
         int w = (int) (((long) i0 * bits - baseBit) >>> 6);
         long c0 = 0;
         long c1 = 0;
@@ -623,7 +602,7 @@ final class Crt {
         long[] x2s = blk.x2;
         for (int j0 = i0; j0 < i1; j0 += BLOCK) {
             int m = Math.min(BLOCK, i1 - j0);
-            words3(res, d, j0, m, blk, 0);
+            words3(res, d, j0, m, blk);
             for (int j = 0; j < m; j++) {
                 long x0 = x0s[j];
                 long x1 = x1s[j];

@@ -29,7 +29,6 @@ final class FmaCrt {
     private FmaCrt() {}
 
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
-    private static final VectorSpecies<Long> SL = LongVector.SPECIES_PREFERRED;
     private static final int L = S.length();
 
     /** 1.5 2^52: (x + R) - R rounds x to the nearest integer for |x| < 2^51. */
@@ -45,24 +44,15 @@ final class FmaCrt {
 
     /**
      * x0[j], x1[j], x2[j] = the words of c_{i0+j} for j < m from the digits d0, d1, d2 at i0 + j;
-     * a, b, c: scratch of m doubles at least. With x3 (not null), the words are those of c_{i0+j}
-     * shifted left by (off + j bits) mod 64, four of them.
+     * a, b, c: scratch of m doubles at least.
      */
     static void words(double[] d0, double[] d1, double[] d2, int i0, int m, Crt.Words k,
-                      double[] a, double[] b, double[] c, long[] x0, long[] x1, long[] x2,
-                      long[] x3, long off, int bits) {
+                      double[] a, double[] b, double[] c, long[] x0, long[] x1, long[] x2) {
         int mv = m - m % L;
         split(d0, d1, d2, i0, mv, k, a, b, c);
-        if (x3 == null) {
-            combine(a, b, c, mv, x0, x1, x2);
-        } else {
-            combineShifted(a, b, c, mv, x0, x1, x2, x3, off, bits);
-        }
+        combine(a, b, c, mv, x0, x1, x2);
         for (int j = mv; j < m; j++) {
             wordsScalar(d0[i0 + j], d1[i0 + j], d2[i0 + j], k, x0, x1, x2, j);
-            if (x3 != null) {
-                Crt.shift(x0, x1, x2, x3, j, (int) (off + (long) j * bits) & 63);
-            }
         }
     }
 
@@ -123,38 +113,6 @@ final class FmaCrt {
             u0.intoArray(x0, j);
             u1.intoArray(x1, j);
             u2.intoArray(x2, j);
-        }
-    }
-
-    /**
-     * {@link #combine} and the shift of each coefficient's words by sh_j = (off + j bits) mod 64 into
-     * four words: (x << sh) and the bits shifted out, (x >>> 1) >>> (63 - sh) (no bits for sh = 0).
-     */
-    private static void combineShifted(double[] a, double[] b, double[] c, int m, long[] x0, long[] x1,
-                                       long[] x2, long[] x3, long off, int bits) {
-        LongVector step = LongVector.zero(SL).addIndex(bits);
-        for (int j = 0; j < m; j += L) {
-            LongVector va = DoubleVector.fromArray(S, a, j).reinterpretAsLongs().sub(OFF_A_BITS);
-            LongVector vb = DoubleVector.fromArray(S, b, j).reinterpretAsLongs().sub(OFF_B_BITS);
-            LongVector vc = DoubleVector.fromArray(S, c, j).reinterpretAsLongs().sub(OFF_C_BITS);
-            LongVector bl = vb.lanewise(VectorOperators.LSHL, 50);
-            LongVector u0 = va.add(bl);
-            LongVector k0 = va.and(bl).or(va.or(bl).and(u0.not())).lanewise(VectorOperators.LSHR, 63)
-                    .add(va.lanewise(VectorOperators.ASHR, 63));
-            LongVector t = vb.lanewise(VectorOperators.ASHR, 14).add(k0);
-            LongVector cl = vc.lanewise(VectorOperators.LSHL, 36);
-            LongVector u1 = cl.add(t);
-            LongVector k1 = cl.and(t).or(cl.or(t).and(u1.not())).lanewise(VectorOperators.LSHR, 63)
-                    .add(t.lanewise(VectorOperators.ASHR, 63));
-            LongVector u2 = vc.lanewise(VectorOperators.LSHR, 28).add(k1);
-            LongVector sh = step.add(off + (long) j * bits).and(63);
-            LongVector rs = sh.neg().add(63);
-            u0.lanewise(VectorOperators.LSHL, sh).intoArray(x0, j);
-            u1.lanewise(VectorOperators.LSHL, sh).or(u0.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.LSHR, rs))
-                    .intoArray(x1, j);
-            u2.lanewise(VectorOperators.LSHL, sh).or(u1.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.LSHR, rs))
-                    .intoArray(x2, j);
-            u2.lanewise(VectorOperators.LSHR, 1).lanewise(VectorOperators.LSHR, rs).intoArray(x3, j);
         }
     }
 
