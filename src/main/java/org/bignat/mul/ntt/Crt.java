@@ -462,7 +462,7 @@ final class Crt {
                 blk.b = new double[BLOCK];
                 blk.c = new double[BLOCK];
             }
-            FmaCrt.words(d[0], d[1], d[2], i0, m, fmaCrt, blk.a, blk.b, blk.c, blk.x0, blk.x1, blk.x2);
+            FmaCrt.words(d[0], d[1], d[2], i0, m, fmaCrt, blk.a, blk.b, blk.c, blk.x0, blk.x1, blk.x2, 0);
             return;
         }
         long[] y0 = res[0];
@@ -593,6 +593,9 @@ final class Crt {
      * About half the operations of the shifted window ({@link NttPlan#alignedBits} makes such plans).
      */
     private int chunk3Aligned(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        if (d != null) {
+            return chunk3AlignedLanes(d, i0, i1, baseBit, buf, tail);
+        }
         Block blk = new Block();
         int w = (int) (((long) i0 * bits - baseBit) >>> 6);
         long c0 = 0;
@@ -623,6 +626,44 @@ final class Crt {
         t[to + 1] = c1;
         t[to + 2] = 0;
         t[to + 3] = 0;
+        return w;
+    }
+
+    /**
+     * {@link #chunk3Aligned} from Garner's digits with the words and the window on the vector lanes
+     * ({@link FmaCrt#words}, {@link FmaCrt#window}): the words of a block at offset 2 of their
+     * arrays, whose first two entries hold the previous block's last ones.
+     */
+    private int chunk3AlignedLanes(double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        int w = (int) (((long) i0 * bits - baseBit) >>> 6);
+        long[] x0 = new long[BLOCK + 2];
+        long[] x1 = new long[BLOCK + 2];
+        long[] x2 = new long[BLOCK + 2];
+        double[] a = new double[BLOCK];
+        double[] b = new double[BLOCK];
+        double[] c = new double[BLOCK];
+        long[] t = new long[BLOCK];
+        long[] k = new long[BLOCK + 1];
+        long cin = 0;
+        for (int j0 = i0; j0 < i1; j0 += BLOCK) {
+            int m = Math.min(BLOCK, i1 - j0);
+            FmaCrt.words(d[0], d[1], d[2], j0, m, fmaCrt, a, b, c, x0, x1, x2, 2);
+            cin = FmaCrt.window(x0, x1, x2, m, buf, w, cin, t, k);
+            w += m;
+            x1[1] = x1[m + 1];
+            x2[0] = x2[m];
+            x2[1] = x2[m + 1];
+        }
+        // the two words above: the last coefficient's x1 and x2, the one before's x2, the carry
+        long s = x1[1] + x2[0];
+        long s2 = s + cin;
+        long carry = (((x1[1] & x2[0]) | ((x1[1] | x2[0]) & ~s)) >>> 63) + (Long.compareUnsigned(s2, s) < 0 ? 1 : 0);
+        long[] out = tail != null ? tail : buf;
+        int to = tail != null ? 0 : w;
+        out[to] = s2;
+        out[to + 1] = x2[1] + carry;
+        out[to + 2] = 0;
+        out[to + 3] = 0;
         return w;
     }
 

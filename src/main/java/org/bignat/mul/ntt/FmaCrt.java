@@ -29,6 +29,7 @@ final class FmaCrt {
     private FmaCrt() {}
 
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Long> SL = LongVector.SPECIES_PREFERRED;
     private static final int L = S.length();
 
     /** 1.5 2^52: (x + R) - R rounds x to the nearest integer for |x| < 2^51. */
@@ -43,17 +44,74 @@ final class FmaCrt {
     private static final long OFF_C_BITS = Double.doubleToRawLongBits(OFF_C);
 
     /**
-     * x0[j], x1[j], x2[j] = the words of c_{i0+j} for j < m from the digits d0, d1, d2 at i0 + j;
-     * a, b, c: scratch of m doubles at least.
+     * x0[o+j], x1[o+j], x2[o+j] = the words of c_{i0+j} for j < m from the digits d0, d1, d2 at
+     * i0 + j; a, b, c: scratch of m doubles at least.
      */
     static void words(double[] d0, double[] d1, double[] d2, int i0, int m, Crt.Words k,
-                      double[] a, double[] b, double[] c, long[] x0, long[] x1, long[] x2) {
+                      double[] a, double[] b, double[] c, long[] x0, long[] x1, long[] x2, int o) {
         int mv = m - m % L;
         split(d0, d1, d2, i0, mv, k, a, b, c);
-        combine(a, b, c, mv, x0, x1, x2);
+        combine(a, b, c, mv, x0, x1, x2, o);
         for (int j = mv; j < m; j++) {
-            wordsScalar(d0[i0 + j], d1[i0 + j], d2[i0 + j], k, x0, x1, x2, j);
+            wordsScalar(d0[i0 + j], d1[i0 + j], d2[i0 + j], k, x0, x1, x2, o + j);
         }
+    }
+
+    /**
+     * The words of m word-aligned coefficients added into buf[w .. w+m), each word final: word
+     * w + j is x0[j+2] + x1[j+1] + x2[j] + (its carries), where x1[1], x2[0] and x2[1] hold the
+     * previous coefficients' words (0 before the first) and cin is the carry into word w (at most
+     * 3). Returns the carry into word w + m. t: scratch of m words, k: of m + 1.
+     *
+     * <p>On the lanes: the three-word sums T_j and the carries out of them, K_j (at most 2); then
+     * word j = T_j + K_{j-1} (K_{-1} = cin), whose own carry out is almost never set (T_j would have
+     * to be within 3 of 2^64): if any is, the block is redone serially, carrying through.
+     */
+    static long window(long[] x0, long[] x1, long[] x2, int m, long[] buf, int w, long cin, long[] t, long[] k) {
+        int mv = m - m % L;
+        for (int j = 0; j < mv; j += L) {
+            LongVector a = LongVector.fromArray(SL, x0, j + 2);
+            LongVector b = LongVector.fromArray(SL, x1, j + 1);
+            LongVector c = LongVector.fromArray(SL, x2, j);
+            LongVector s = a.add(b);
+            LongVector u = s.add(c);
+            LongVector kk = carry(a, b, s).add(carry(s, c, u));
+            u.intoArray(t, j);
+            kk.intoArray(k, j + 1);
+        }
+        for (int j = mv; j < m; j++) {
+            long a = x0[j + 2];
+            long b = x1[j + 1];
+            long c = x2[j];
+            long s = a + b;
+            long u = s + c;
+            t[j] = u;
+            k[j + 1] = (((a & b) | ((a | b) & ~s)) >>> 63) + (((s & c) | ((s | c) & ~u)) >>> 63);
+        }
+        k[0] = cin;
+        LongVector ov = LongVector.zero(SL);
+        for (int j = 0; j < mv; j += L) {
+            LongVector tv = LongVector.fromArray(SL, t, j);
+            LongVector kv = LongVector.fromArray(SL, k, j);
+            LongVector e = tv.add(kv);
+            ov = ov.or(carry(tv, kv, e));
+            e.intoArray(buf, w + j);
+        }
+        if (mv == m && ov.reduceLanes(VectorOperators.OR) == 0) {
+            return k[m];
+        }
+        long c = cin;
+        for (int j = 0; j < m; j++) {
+            long e = t[j] + c;
+            buf[w + j] = e;
+            c = k[j + 1] + (Long.compareUnsigned(e, t[j]) < 0 ? 1 : 0);
+        }
+        return c;
+    }
+
+    /** The carry out of a + b (s = a + b), 0 or 1, as unsigned words. */
+    private static LongVector carry(LongVector a, LongVector b, LongVector s) {
+        return a.and(b).or(a.or(b).and(s.not())).lanewise(VectorOperators.LSHR, 63);
     }
 
     /** The double-precision half: A, B, C (offset, see the class comment) of m coefficients, m a multiple of L. */
@@ -95,7 +153,7 @@ final class FmaCrt {
      * The carry out of a + b (as unsigned words, s their sum) is ((a & b) | ((a | b) & ~s)) >>> 63,
      * less one where the signed addend is negative.
      */
-    private static void combine(double[] a, double[] b, double[] c, int m, long[] x0, long[] x1, long[] x2) {
+    private static void combine(double[] a, double[] b, double[] c, int m, long[] x0, long[] x1, long[] x2, int o) {
         for (int j = 0; j < m; j += L) {
             LongVector va = DoubleVector.fromArray(S, a, j).reinterpretAsLongs().sub(OFF_A_BITS);
             LongVector vb = DoubleVector.fromArray(S, b, j).reinterpretAsLongs().sub(OFF_B_BITS);
@@ -110,9 +168,9 @@ final class FmaCrt {
             LongVector k1 = cl.and(t).or(cl.or(t).and(u1.not())).lanewise(VectorOperators.LSHR, 63)
                     .add(t.lanewise(VectorOperators.ASHR, 63));
             LongVector u2 = vc.lanewise(VectorOperators.LSHR, 28).add(k1);
-            u0.intoArray(x0, j);
-            u1.intoArray(x1, j);
-            u2.intoArray(x2, j);
+            u0.intoArray(x0, o + j);
+            u1.intoArray(x1, o + j);
+            u2.intoArray(x2, o + j);
         }
     }
 

@@ -62,7 +62,7 @@ class CrtTest {
         long[] x0 = new long[m];
         long[] x1 = new long[m];
         long[] x2 = new long[m];
-        FmaCrt.words(d0, d1, d2, 0, m, k, new double[m], new double[m], new double[m], x0, x1, x2);
+        FmaCrt.words(d0, d1, d2, 0, m, k, new double[m], new double[m], new double[m], x0, x1, x2, 0);
         for (int i = 0; i < m; i++) {
             BigInteger c = BigInteger.valueOf(v[i][0]).add(q0.multiply(BigInteger.valueOf(v[i][1])))
                     .add(q0.multiply(q1).multiply(BigInteger.valueOf(v[i][2])));
@@ -75,6 +75,55 @@ class CrtTest {
             assertEquals(java.util.Arrays.toString(want), java.util.Arrays.toString(got),
                     () -> "digits " + java.util.Arrays.toString(v[at]));
         }
+    }
+
+    /**
+     * The vector window on its own: words whose three-word sums are all-ones (a carry in ripples
+     * through every word, the serial fallback) and random ones (the fast path), block lengths a
+     * multiple of the lanes and not, against BigInteger.
+     */
+    @Test
+    void vectorWindowCarries() {
+        Assumptions.assumeTrue(NttPaths.fmaAvailable(), "no Vector API");
+        Random r = rnd("vectorWindowCarries");
+        for (int kind = 0; kind < 4; kind++) {
+            for (int m : new int[] {1, 2, 8, 64, 67, Crt.BLOCK}) {
+                long[] x0 = new long[m + 2];
+                long[] x1 = new long[m + 2];
+                long[] x2 = new long[m + 2];
+                for (int j = 0; j < m + 2; j++) {
+                    if (kind == 0) {
+                        x0[j] = -1L;              // sums of all-ones: every carry ripples
+                    } else if (kind == 1) {
+                        x0[j] = -1L;
+                        x1[j] = -1L;
+                        x2[j] = (1L << 22) - 1;  // the largest top word of a vector coefficient
+                    } else {
+                        x0[j] = r.nextLong();
+                        x1[j] = r.nextLong();
+                        x2[j] = kind == 2 ? r.nextLong() >>> 42 : -(long) r.nextInt(4) - 1;
+                    }
+                }
+                long cin = kind == 0 ? 3 : r.nextInt(4);
+                BigInteger want = BigInteger.valueOf(cin);
+                for (int j = 0; j < m; j++) {
+                    want = want.add(word(x0[j + 2]).shiftLeft(64 * j)).add(word(x1[j + 1]).shiftLeft(64 * j))
+                            .add(word(x2[j]).shiftLeft(64 * j));
+                }
+                long[] buf = new long[m];
+                long c = FmaCrt.window(x0, x1, x2, m, buf, 0, cin, new long[m], new long[m + 1]);
+                BigInteger got = BigInteger.valueOf(c).shiftLeft(64 * m);
+                for (int j = 0; j < m; j++) {
+                    got = got.add(word(buf[j]).shiftLeft(64 * j));
+                }
+                int km = kind;
+                assertEquals(want, got, () -> "kind " + km + ", " + m + " words");
+            }
+        }
+    }
+
+    private static BigInteger word(long x) {
+        return new BigInteger(Long.toUnsignedString(x));
     }
 
     /** A plan of three primes with coefficients of the given width for operands of an and bn limbs. */
