@@ -37,6 +37,8 @@ final class Crt {
     private final long[] scaleQ = new long[NttPlan.MAX_PRIMES];
     /** Garner factors p_j^-1 mod p_k, normal form, at [k r + j] (for the double-precision digits). */
     final long[] garnerPlain;
+    /** For three double-precision primes: the constants of {@link FmaCrt} (null otherwise). */
+    private final Words fmaCrt;
     /** Garner factors p_j^-1 mod p_k, Montgomery form, at [k r + j], and their companions. */
     private final long[] garner;
     private final long[] garnerQ;
@@ -54,6 +56,7 @@ final class Crt {
         this.garner = new long[r * r];
         this.garnerPlain = new long[r * r];
         this.garnerQ = new long[r * r];
+        this.fmaCrt = exact && r == 3 ? Words.of(plan.set()[0].p, plan.set()[1].p) : null;
         for (int k = 0; k < r; k++) {
             Prime pk = plan.set()[k];
             p[k] = pk.p;
@@ -421,18 +424,50 @@ final class Crt {
     }
 
     /**
-     * {@link #chunk} for three primes, straight-line, from the residues (res) or from Garner's digits
-     * already computed (d, exact doubles in [0, q_k); see {@code FmaTransform.garner3}):
-     * c = v0 + p0 (v1 + p1 v2), three words, added through a window of four words kept in registers.
+     * The constants of {@link FmaCrt} for primes q0, q1 below 2^50: q0 / 2^50, Q0 / 2^50 and Q1 / 2^50
+     * for Q = q0 q1 = Q1 2^50 + Q0 (exact doubles), and q0, q1.
      */
-    private int chunk3(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
-        boolean digits = d != null;
-        long[] y0 = digits ? null : res[0];
-        long[] y1 = digits ? null : res[1];
-        long[] y2 = digits ? null : res[2];
-        double[] d0 = digits ? d[0] : null;
-        double[] d1 = digits ? d[1] : null;
-        double[] d2 = digits ? d[2] : null;
+    record Words(double q0s, double qlo, double qhi, long q0, long q1) {
+        static Words of(long q0, long q1) {
+            BigInteger q = BigInteger.valueOf(q0).multiply(BigInteger.valueOf(q1));
+            long lo = q.longValue() & ((1L << 50) - 1);
+            long hi = q.shiftRight(50).longValueExact();
+            return new Words(q0 * 0x1p-50, lo * 0x1p-50, hi * 0x1p-50, q0, q1);
+        }
+    }
+
+    /** Coefficients whose words are formed at a time before the window adds them (scratch in L1). */
+    static final int BLOCK = 1 << 9;
+
+    /** The words of a block of three-prime coefficients, and the double scratch of {@code FmaCrt}. */
+    private static final class Block {
+        final long[] x0 = new long[BLOCK];
+        final long[] x1 = new long[BLOCK];
+        final long[] x2 = new long[BLOCK];
+        double[] a;
+        double[] b;
+        double[] c;
+    }
+
+    /**
+     * The three words of c_i for i in [i0, i0 + m) (m <= BLOCK) into blk at i - i0: from Garner's
+     * digits (d: exact doubles in [0, q_k), see {@code FmaTransform.garner3}) on the vector lanes
+     * ({@link FmaCrt}), or from the residues (res) by Garner's steps on 64-bit words and
+     * c = v0 + p0 (v1 + p1 v2).
+     */
+    private void words3(long[][] res, double[][] d, int i0, int m, Block blk) {
+        if (d != null) {
+            if (blk.a == null) {
+                blk.a = new double[BLOCK];
+                blk.b = new double[BLOCK];
+                blk.c = new double[BLOCK];
+            }
+            FmaCrt.words(d[0], d[1], d[2], i0, m, fmaCrt, blk.a, blk.b, blk.c, blk.x0, blk.x1, blk.x2, 0);
+            return;
+        }
+        long[] y0 = res[0];
+        long[] y1 = res[1];
+        long[] y2 = res[2];
         long p0 = p[0];
         long p1 = p[1];
         long p2 = p[2];
@@ -448,39 +483,26 @@ final class Crt {
         long g02q = garnerQ[6];
         long g12 = garner[7];          // p1^-1 mod p2
         long g12q = garnerQ[7];
-        long off = (long) i0 * bits - baseBit;
-        // a window of four words, buf[w .. w+4), kept in registers: words below it are final (every
-        // later coefficient starts above them); the window never overflows (at most three
-        // coefficients below 2^183 overlap it, shifted by less than 64)
-        int w = (int) (off >>> 6);
-        long c0 = 0;
-        long c1 = 0;
-        long c2 = 0;
-        long c3 = 0;
-        for (int i = i0; i < i1; i++, off += bits) {
+        long[] x0s = blk.x0;
+        long[] x1s = blk.x1;
+        long[] x2s = blk.x2;
+        for (int j = 0; j < m; j++) {
+            int i = i0 + j;
             long v0;
-            long v1;
-            long v2;
-            if (digits) {
-                v0 = (long) d0[i];
-                v1 = (long) d1[i];
-                v2 = (long) d2[i];
+            long u1;
+            long u2;
+            if (exact) {
+                v0 = y0[i];
+                u1 = y1[i];
+                u2 = y2[i];
             } else {
-                long u1;
-                long u2;
-                if (exact) {
-                    v0 = y0[i];
-                    u1 = y1[i];
-                    u2 = y2[i];
-                } else {
-                    v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
-                    u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
-                    u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
-                }
-                v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
-                long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
-                v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
+                v0 = Mont.reduce1(Mont.mulTw(y0[i], s0, s0q, p0), p0);
+                u1 = Mont.reduce1(Mont.mulTw(y1[i], s1, s1q, p1), p1);
+                u2 = Mont.reduce1(Mont.mulTw(y2[i], s2, s2q, p2), p2);
             }
+            long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
+            long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
+            long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
             // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
             long tl = p1 * v2;
             long th = Math.multiplyHigh(p1, v2);
@@ -494,31 +516,66 @@ final class Crt {
             long bl = p0 * th;
             long bh = Math.multiplyHigh(p0, th);
             long x1 = ah + bl;
-            long x2 = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
-            int target = (int) (off >>> 6);
-            while (w < target) {
-                buf[w++] = c0;
-                c0 = c1;
-                c1 = c2;
-                c2 = c3;
-                c3 = 0;
+            x0s[j] = x0;
+            x1s[j] = x1;
+            x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+        }
+    }
+
+    /**
+     * {@link #chunk} for three primes, from the residues (res) or from Garner's digits already
+     * computed (d), a block of coefficients' words at a time ({@link #words3}), each c (three words,
+     * below 2^183) added through a window of four words kept in registers.
+     */
+    private int chunk3(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        if (bits == NttPlan.WORD && (baseBit & 63) == 0) {
+            return chunk3Aligned(res, d, i0, i1, baseBit, buf, tail);
+        }
+        Block blk = new Block();
+        long off = (long) i0 * bits - baseBit;
+        // a window of four words, buf[w .. w+4), kept in registers: words below it are final (every
+        // later coefficient starts above them); the window never overflows (at most three
+        // coefficients below 2^183 overlap it, shifted by less than 64)
+        int w = (int) (off >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long c2 = 0;
+        long c3 = 0;
+        long[] x0s = blk.x0;
+        long[] x1s = blk.x1;
+        long[] x2s = blk.x2;
+        for (int j0 = i0; j0 < i1; j0 += BLOCK) {
+            int m = Math.min(BLOCK, i1 - j0);
+            words3(res, d, j0, m, blk);
+            for (int j = 0; j < m; j++, off += bits) {
+                long x0 = x0s[j];
+                long x1 = x1s[j];
+                long x2 = x2s[j];
+                int sh = (int) off & 63;
+                long w0 = x0 << sh;
+                long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
+                long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
+                long w3 = (x2 >>> 1) >>> (63 - sh);
+                int target = (int) (off >>> 6);
+                while (w < target) {
+                    buf[w++] = c0;
+                    c0 = c1;
+                    c1 = c2;
+                    c2 = c3;
+                    c3 = 0;
+                }
+                // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
+                long s = c0 + w0;
+                long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
+                c0 = s;
+                s = c1 + w1 + c;
+                c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
+                c1 = s;
+                s = c2 + w2 + c;
+                c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
+                c2 = s;
+                c3 += w3 + c;
             }
-            int sh = (int) off & 63;
-            long w0 = x0 << sh;
-            long w1 = (x1 << sh) | ((x0 >>> 1) >>> (63 - sh));
-            long w2 = (x2 << sh) | ((x1 >>> 1) >>> (63 - sh));
-            long w3 = (x2 >>> 1) >>> (63 - sh);
-            // carries branch-free: carry out of a + b + cin is ((a & b) | ((a | b) & ~s)) >>> 63
-            long s = c0 + w0;
-            long c = ((c0 & w0) | ((c0 | w0) & ~s)) >>> 63;
-            c0 = s;
-            s = c1 + w1 + c;
-            c = ((c1 & w1) | ((c1 | w1) & ~s)) >>> 63;
-            c1 = s;
-            s = c2 + w2 + c;
-            c = ((c2 & w2) | ((c2 | w2) & ~s)) >>> 63;
-            c2 = s;
-            c3 += w3 + c;
         }
         long[] t = tail != null ? tail : buf;
         int to = tail != null ? 0 : w;
@@ -526,6 +583,87 @@ final class Crt {
         t[to + 1] = c1;
         t[to + 2] = c2;
         t[to + 3] = c3;
+        return w;
+    }
+
+    /**
+     * {@link #chunk3} for coefficients of one word each (b = 64, baseBit a multiple of 64): c_i,
+     * three words, is added at word w = (i b - baseBit) / 64 with no shift, after which word w is
+     * final; the two words above it are kept in registers (the top one below 2^55 + 1: no overflow).
+     * About half the operations of the shifted window ({@link NttPlan#alignedBits} makes such plans).
+     */
+    private int chunk3Aligned(long[][] res, double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        if (d != null) {
+            return chunk3AlignedLanes(d, i0, i1, baseBit, buf, tail);
+        }
+        Block blk = new Block();
+        int w = (int) (((long) i0 * bits - baseBit) >>> 6);
+        long c0 = 0;
+        long c1 = 0;
+        long[] x0s = blk.x0;
+        long[] x1s = blk.x1;
+        long[] x2s = blk.x2;
+        for (int j0 = i0; j0 < i1; j0 += BLOCK) {
+            int m = Math.min(BLOCK, i1 - j0);
+            words3(res, d, j0, m, blk);
+            for (int j = 0; j < m; j++) {
+                long x0 = x0s[j];
+                long x1 = x1s[j];
+                long x2 = x2s[j];
+                // word w is final once x0 is in; carries branch-free as in chunk3
+                long s = c0 + x0;
+                long c = ((c0 & x0) | ((c0 | x0) & ~s)) >>> 63;
+                buf[w++] = s;
+                s = c1 + x1 + c;
+                c = ((c1 & x1) | ((c1 | x1) & ~s)) >>> 63;
+                c0 = s;
+                c1 = x2 + c;
+            }
+        }
+        long[] t = tail != null ? tail : buf;
+        int to = tail != null ? 0 : w;
+        t[to] = c0;
+        t[to + 1] = c1;
+        t[to + 2] = 0;
+        t[to + 3] = 0;
+        return w;
+    }
+
+    /**
+     * {@link #chunk3Aligned} from Garner's digits with the words and the window on the vector lanes
+     * ({@link FmaCrt#words}, {@link FmaCrt#window}): the words of a block at offset 2 of their
+     * arrays, whose first two entries hold the previous block's last ones.
+     */
+    private int chunk3AlignedLanes(double[][] d, int i0, int i1, long baseBit, long[] buf, long[] tail) {
+        int w = (int) (((long) i0 * bits - baseBit) >>> 6);
+        long[] x0 = new long[BLOCK + 2];
+        long[] x1 = new long[BLOCK + 2];
+        long[] x2 = new long[BLOCK + 2];
+        double[] a = new double[BLOCK];
+        double[] b = new double[BLOCK];
+        double[] c = new double[BLOCK];
+        long[] t = new long[BLOCK];
+        long[] k = new long[BLOCK + 1];
+        long cin = 0;
+        for (int j0 = i0; j0 < i1; j0 += BLOCK) {
+            int m = Math.min(BLOCK, i1 - j0);
+            FmaCrt.words(d[0], d[1], d[2], j0, m, fmaCrt, a, b, c, x0, x1, x2, 2);
+            cin = FmaCrt.window(x0, x1, x2, m, buf, w, cin, t, k);
+            w += m;
+            x1[1] = x1[m + 1];
+            x2[0] = x2[m];
+            x2[1] = x2[m + 1];
+        }
+        // the two words above: the last coefficient's x1 and x2, the one before's x2, the carry
+        long s = x1[1] + x2[0];
+        long s2 = s + cin;
+        long carry = (((x1[1] & x2[0]) | ((x1[1] | x2[0]) & ~s)) >>> 63) + (Long.compareUnsigned(s2, s) < 0 ? 1 : 0);
+        long[] out = tail != null ? tail : buf;
+        int to = tail != null ? 0 : w;
+        out[to] = s2;
+        out[to + 1] = x2[1] + carry;
+        out[to + 2] = 0;
+        out[to + 3] = 0;
         return w;
     }
 

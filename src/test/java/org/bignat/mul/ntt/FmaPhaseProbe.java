@@ -6,15 +6,15 @@ import java.util.Random;
 
 /**
  * Thread CPU time (best of rounds, one thread) of the vector NTT product's phases at 2^e-bit
- * operands: the residues of each prime (split, forward, pointwise, inverse) for a square and a
- * multiply, and the Garner/CRT step; not a test: {@code org.bignat.mul.ntt.FmaPhaseProbe e}.
+ * operands (or of the limbs given after e): the residues of each prime (split, forward, pointwise, inverse) for a square and a
+ * multiply, and the Garner/CRT step ({@code FmaNtt.combine}); not a test: {@code org.bignat.mul.ntt.FmaPhaseProbe e [limbs]}.
  */
 public final class FmaPhaseProbe {
     private FmaPhaseProbe() {}
 
     public static void main(String[] args) {
         int e = Integer.parseInt(args[0]);
-        int n = (1 << e) / 64;
+        int n = args.length > 1 ? Integer.parseInt(args[1]) : (1 << e) / 64;
         Random r = new Random(1);
         long[] a = NttMultiplyTest.random(r, n);
         long[] b = NttMultiplyTest.random(r, n);
@@ -26,7 +26,6 @@ public final class FmaPhaseProbe {
         double sq = 1e18;
         double mu = 1e18;
         double crt = 1e18;
-        double garner = 1e18;
         for (int w = 0; w < 15; w++) {
             long t0 = tm.getCurrentThreadCpuTime();
             double[] x = FmaNtt.residues(plan, 0, a, 0, n, na, null, 0, 0, 0, false);
@@ -35,18 +34,12 @@ public final class FmaPhaseProbe {
             long t2 = tm.getCurrentThreadCpuTime();
             double[][] d = {x, x.clone(), x.clone()};
             long t3 = tm.getCurrentThreadCpuTime();
-            Prime[] ps = plan.set();
-            Crt c = Crt.of(plan);
-            FmaTransform.garner3(d[0], d[1], d[2], 0, count, ps[0], ps[1], ps[2], c.garnerPlain[3], c.garnerPlain[6],
-                    c.garnerPlain[7]);
-            long t35 = tm.getCurrentThreadCpuTime();
-            c.combineDigits(d, count, out, 0, 2 * n, false);
+            FmaNtt.combine(plan, d, count, out, 0, 2 * n, false);
             long t4 = tm.getCurrentThreadCpuTime();
-            garner = Math.min(garner, (t35 - t3) / 1e6);
             sq = Math.min(sq, (t1 - t0) / 1e6);
             mu = Math.min(mu, (t2 - t1) / 1e6);
             crt = Math.min(crt, (t4 - t3) / 1e6);
         }
-        System.out.printf("%s: per prime square %.2f ms, multiply %.2f ms; Garner+CRT %.2f ms (Garner %.2f)%n", plan, sq, mu, crt, garner);
+        System.out.printf("%s: per prime square %.2f ms, multiply %.2f ms; Garner+CRT %.2f ms%n", plan, sq, mu, crt);
     }
 }
