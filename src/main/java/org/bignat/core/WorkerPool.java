@@ -91,11 +91,23 @@ public final class WorkerPool {
             if (own == p) {
                 return false;
             }
-            if (own.getActiveThreadCount() > FOREIGN_ACTIVE_MAX) {
+            if (crowdsTheCores(own.getActiveThreadCount())) {
                 return true;
             }
         }
         return p != null && (p.getActiveThreadCount() >= THREADS || p.hasQueuedSubmissions());
+    }
+
+    /**
+     * Whether a foreign pool with {@code active} active workers already spreads its work over the
+     * cores ({@link #FOREIGN_ACTIVE_MAX}). The count {@link #busyWithOthers} passes is
+     * {@link ForkJoinPool#getActiveThreadCount()}, an estimate that counts too few: with every worker
+     * of a fresh two-worker pool running, JDK 17 reported one in about half the samples and JDK 25 in
+     * about a tenth, and a sample taken milliseconds later does no better. The rule therefore holds
+     * for a subset of the callers it names, never for more; the others share the pool as before.
+     */
+    static boolean crowdsTheCores(int active) {
+        return active > FOREIGN_ACTIVE_MAX;
     }
 
     /**
