@@ -503,23 +503,31 @@ final class Crt {
             long v1 = Mont.reduce1(Mont.mulTw(u1 - v0 + 2 * p1, g01, g01q, p1), p1);
             long t2 = Mont.reduce1(Mont.mulTw(u2 - v0 + 2 * p2, g02, g02q, p2), p2);
             long v2 = Mont.reduce1(Mont.mulTw(t2 - v1 + 2 * p2, g12, g12q, p2), p2);
-            // t = v1 + p1 v2 (< 2^122, two words; all factors below 2^63)
-            long tl = p1 * v2;
-            long th = Math.multiplyHigh(p1, v2);
-            long tl2 = tl + v1;
-            th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
-            // x = v0 + p0 t (three words)
-            long al = p0 * tl2;
-            long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
-            long x0 = al + v0;
-            ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
-            long bl = p0 * th;
-            long bh = Math.multiplyHigh(p0, th);
-            long x1 = ah + bl;
-            x0s[j] = x0;
-            x1s[j] = x1;
-            x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+            mixedRadix(v0, v1, v2, p0, p1, x0s, x1s, x2s, j);
         }
+    }
+
+    /**
+     * Garner's digits back to words: x = v0 + p0 (v1 + p1 v2) into x0s[j], x1s[j], x2s[j] (low word
+     * first). Every factor is below 2^63 and v_k < p_k, so t = v1 + p1 v2 is below 2^122 (two words)
+     * and x below 2^183 (three).
+     */
+    static void mixedRadix(long v0, long v1, long v2, long p0, long p1, long[] x0s, long[] x1s, long[] x2s,
+                           int j) {
+        long tl = p1 * v2;
+        long th = Math.multiplyHigh(p1, v2);
+        long tl2 = tl + v1;
+        th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+        long al = p0 * tl2;
+        long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0); // tl2 may use all 64 bits
+        long x0 = al + v0;
+        ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+        long bl = p0 * th;
+        long bh = Math.multiplyHigh(p0, th);
+        long x1 = ah + bl;
+        x0s[j] = x0;
+        x1s[j] = x1;
+        x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
     }
 
     /**

@@ -174,28 +174,9 @@ final class FmaCrt {
         }
     }
 
-    /** One coefficient's words into s at j, by 64-bit integer products (the lanes' remainder). */
+    /** One coefficient's words at j, by 64-bit integer products (the lanes' remainder). */
     private static void wordsScalar(double d0, double d1, double d2, Crt.Words k, long[] x0s, long[] x1s,
                                     long[] x2s, int j) {
-        long v0 = (long) d0;
-        long v1 = (long) d1;
-        long v2 = (long) d2;
-        long p0 = k.q0();
-        long p1 = k.q1();
-        // t = v1 + p1 v2 (two words), then x = v0 + p0 t (three words); all factors below 2^63
-        long tl = p1 * v2;
-        long th = Math.multiplyHigh(p1, v2);
-        long tl2 = tl + v1;
-        th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
-        long al = p0 * tl2;
-        long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0);
-        long x0 = al + v0;
-        ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
-        long bl = p0 * th;
-        long bh = Math.multiplyHigh(p0, th);
-        long x1 = ah + bl;
-        x0s[j] = x0;
-        x1s[j] = x1;
-        x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+        Crt.mixedRadix((long) d0, (long) d1, (long) d2, k.q0(), k.q1(), x0s, x1s, x2s, j);
     }
 }
