@@ -113,6 +113,26 @@ final class Ladder {
         static final double LADDER_SQR_UNITS = WIDE ? Thresholds.LADDER_SQR_UNITS_AT_256
                 : Thresholds.LADDER_SQR_UNITS_AT_256_FMA4;
         static final double LADDER_EXPONENT = WIDE ? Thresholds.LADDER_EXPONENT : Thresholds.LADDER_EXPONENT_FMA4;
+        static final int JDK_MUL_BITS = !FMA ? Thresholds.JDK_MUL_BITS_SCALAR
+                : WIDE ? Thresholds.JDK_MUL_BITS_FMA : Thresholds.JDK_MUL_BITS_FMA4;
+        static final int JDK_LONGER_BITS = !FMA ? Thresholds.JDK_LONGER_BITS_SCALAR
+                : WIDE ? Thresholds.JDK_LONGER_BITS_FMA : Thresholds.JDK_LONGER_BITS_FMA4;
+        static final int JDK_SQR_BITS = !FMA ? Thresholds.JDK_SQR_BITS_SCALAR
+                : WIDE ? Thresholds.JDK_SQR_BITS_FMA : Thresholds.JDK_SQR_BITS_FMA4;
+    }
+
+    /**
+     * Whether an x-bit times y-bit product (x >= y) is faster through BigInteger's intrinsic
+     * schoolbook ({@link JdkProducts}) than on this ladder, where this JVM offers that path.
+     */
+    static boolean jdkMultiplies(long x, long y) {
+        return JdkProducts.AVAILABLE && y <= Cutovers.JDK_MUL_BITS
+                && (x <= Cutovers.JDK_LONGER_BITS || y < 64L * Thresholds.FMA_BASECASE_MIN_LIMBS);
+    }
+
+    /** As {@link #jdkMultiplies} for the square of an x-bit value. */
+    static boolean jdkSquares(long x) {
+        return JdkProducts.AVAILABLE && x <= Cutovers.JDK_SQR_BITS;
     }
 
     /**

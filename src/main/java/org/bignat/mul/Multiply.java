@@ -107,6 +107,14 @@ public final class Multiply {
         if (nx == 0 || ny == 0) {
             return new long[0];
         }
+        if (Ladder.jdkMultiplies((long) Digits.W * Math.max(nx, ny), (long) Digits.W * Math.min(nx, ny))) {
+            return JdkProducts.multiplyDigits(x, y);
+        }
+        return ladderDigits(x, nx, y, ny, parallel);
+    }
+
+    /** As {@link #multiplyDigits} on the ladder's own algorithms, for nx, ny >= 1 digits. */
+    static long[] ladderDigits(long[] x, int nx, long[] y, int ny, boolean parallel) {
         if (Ladder.fmaLeaf(limbs(Math.max(nx, ny)), limbs(Math.min(nx, ny)))) {
             // the schoolbook reads and writes the digits itself: no repacking to limbs and back
             long[] r = new long[productDigits(x, nx, y, ny)];
@@ -141,6 +149,14 @@ public final class Multiply {
         if (nx == 0) {
             return new long[0];
         }
+        if (Ladder.jdkSquares((long) Digits.W * nx)) {
+            return JdkProducts.squareDigits(x);
+        }
+        return ladderSquareDigits(x, nx, parallel);
+    }
+
+    /** As {@link #squareDigits} on the ladder's own algorithms, for nx >= 1 digits. */
+    static long[] ladderSquareDigits(long[] x, int nx, boolean parallel) {
         if (Ladder.fmaLeafSquare(limbs(nx))) {
             long[] r = new long[productDigits(x, nx, x, nx)];
             FmaBasecase.sqr(r, 0, r.length, x, 0, nx, Digits.W);

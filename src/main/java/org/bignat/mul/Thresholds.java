@@ -110,6 +110,46 @@ final class Thresholds {
     static final double LADDER_SQR_UNITS_AT_256_FMA4 = 26200;
     /** As {@link #LADDER_EXPONENT} with 4 lanes (the data give 1.48 to 1.59). */
     static final double LADDER_EXPONENT_FMA4 = 1.55;
+    /*
+     * Products through BigInteger's intrinsic schoolbook ({@link JdkProducts}), in bits of the
+     * operands (61 per digit). Measured with JdkProductProbe (thread CPU time per call, median of 9
+     * rounds after a second of warm-up, one thread, JDK 17 C2, 2-core Intel Xeon with AVX-512,
+     * java.math opened; the digits of both operands in, the product's digits out; times in us,
+     * the ladder / BigInteger). With 8-lane FMA leaves, multiply: 512 bits 0.32 / 0.18, 1,024 bits
+     * 0.59 / 0.47, 1,536 bits 0.99 / 0.93, 1,792 bits 1.19 / 1.21, 2,048 bits 1.38 / 1.52;
+     * unbalanced 2,560 x 1,024 bits 1.07 / 1.08, 4,096 x 1,024 bits 1.54 / 1.69, 8,192 x 512 bits
+     * 4.00 / 2.23; square: 1,024 bits 0.51 / 0.34, 2,048 bits 1.11 / 1.02, 2,560 bits 1.53 / 1.48,
+     * 3,072 bits 1.85 / 2.03. With 4-lane FMA leaves (-XX:UseAVX=2), multiply: 1,024 bits 0.70 /
+     * 0.47, 2,048 bits 1.81 / 1.52, 2,304 bits 2.40 / 1.86, 2,560 bits 2.50 / 2.83; unbalanced 4,096
+     * x 1,536 bits 3.30 / 2.29, 4,096 x 2,048 bits 2.92 / 3.75, 8,192 x 1,536 bits 4.76 / 4.94, 8,192
+     * x 640 bits 2.71 / 2.46; square: 2,560 bits 2.16 / 1.46, 3,584 bits 3.33 / 2.60, 4,096 bits
+     * 3.92 / 4.04. With the scalar kernels (no Vector API), multiply: 4,096 bits 9.7 / 6.0, 8,192 bits
+     * 29.2 / 24.2, 16,384 bits 89.9 / 67.0, 24,576 bits 102 / 126; unbalanced 16,384 x 2,048 bits
+     * 25.1 / 11.5, 32,768 x 4,096 bits 79.4 / 111; square: 8,192 bits 20.5 / 13.8, 16,384 bits 53.3
+     * / 43.7, 24,576 bits 77.7 / 85.2. Past 2,560 bits BigInteger's own Karatsuba and Toom-3 run on
+     * the intrinsic; the scalar ladder's limb schoolbook and Karatsuba lose to them up to there.
+     * Below the ladder's FMA schoolbook ({@link #FMA_BASECASE_MIN_LIMBS}) the shorter operand's
+     * products are the scalar schoolbook's, which the intrinsic beats at any length (8,192 x 512
+     * bits above), so there the longer operand is not limited.
+     */
+    /** The shorter operand's limit with 8-lane FMA leaves (between 1,536 and 1,792 bits). */
+    static final int JDK_MUL_BITS_FMA = 1664;
+    /** The longer operand's limit with 8-lane FMA leaves (2,560 x 1,024 bits even). */
+    static final int JDK_LONGER_BITS_FMA = 2560;
+    /** The square's limit with 8-lane FMA leaves (between 2,560 and 3,072 bits). */
+    static final int JDK_SQR_BITS_FMA = 2816;
+    /** As {@link #JDK_MUL_BITS_FMA} with 4-lane FMA leaves (between 2,304 and 2,560 bits). */
+    static final int JDK_MUL_BITS_FMA4 = 2432;
+    /** As {@link #JDK_LONGER_BITS_FMA} with 4-lane FMA leaves (8,192 x 1,536 bits even). */
+    static final int JDK_LONGER_BITS_FMA4 = 4096;
+    /** As {@link #JDK_SQR_BITS_FMA} with 4-lane FMA leaves (between 3,584 and 4,096 bits). */
+    static final int JDK_SQR_BITS_FMA4 = 3840;
+    /** As {@link #JDK_MUL_BITS_FMA} with the scalar kernels (between 16,384 and 24,576 bits). */
+    static final int JDK_MUL_BITS_SCALAR = 20480;
+    /** As {@link #JDK_LONGER_BITS_FMA} with the scalar kernels (32,768 x 4,096 bits: the ladder). */
+    static final int JDK_LONGER_BITS_SCALAR = 20480;
+    /** As {@link #JDK_SQR_BITS_FMA} with the scalar kernels (between 16,384 and 24,576 bits). */
+    static final int JDK_SQR_BITS_SCALAR = 20480;
     /** Longest piece of the longer operand that one {@link FmaBasecase} product takes, limbs. */
     static final int FMA_PIECE_LIMBS = 512;
     /** Karatsuba -> Toom-3, limbs (128: 24.8 vs 25.4 us; 256: 75.8 vs 74.6 us). */

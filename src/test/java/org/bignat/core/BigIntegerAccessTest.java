@@ -59,5 +59,13 @@ class BigIntegerAccessTest {
             assertEquals(v, BigIntegerAccess.ofDigits(padded, 1), "bits=" + bits);
         }
         assertEquals(BigInteger.ZERO, BigIntegerAccess.ofDigits(new long[0], 1));
+        // past Limbs.PARALLEL_WORDS digits and words: the range conversions instead of the one-pass ones
+        for (int bits : new int[] {Digits.W * Limbs.PARALLEL_WORDS - 1, Digits.W * Limbs.PARALLEL_WORDS + 45}) {
+            BigInteger v = TestRandom.nat(r, bits).setBit(bits - 1);
+            byte[] b = v.toByteArray();
+            long[] digits = BigIntegerAccess.digits(v);
+            assertArrayEquals(ByteLimbs.toDigits(b, 0, b.length), digits, "bits=" + bits);
+            assertEquals(v, BigIntegerAccess.ofDigits(digits, 1), "bits=" + bits);
+        }
     }
 }

@@ -135,9 +135,14 @@ class FmaBasecaseTest {
                 long[] p = Multiply.multiplyDigits(x, y, false);
                 long[] expect = Limbs.toDigits(Multiply.multiply(Limbs.fromDigits(x), Limbs.fromDigits(y), false));
                 org.junit.jupiter.api.Assertions.assertArrayEquals(expect, p, "multiply " + n + " digits, kind " + kind);
+                // the ladder's own digit path, which JdkProducts replaces at the smallest sizes
+                org.junit.jupiter.api.Assertions.assertArrayEquals(expect, Multiply.ladderDigits(x, n, y, y.length, false),
+                        "ladder multiply " + n + " digits, kind " + kind);
                 long[] q = Multiply.squareDigits(x, false);
                 long[] expectSq = Limbs.toDigits(Multiply.square(Limbs.fromDigits(x), false));
                 org.junit.jupiter.api.Assertions.assertArrayEquals(expectSq, q, "square " + n + " digits, kind " + kind);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(expectSq, Multiply.ladderSquareDigits(x, n, false),
+                        "ladder square " + n + " digits, kind " + kind);
                 long[] direct = new long[Limbs.toDigits(Multiply.multiply(Limbs.fromDigits(x), Limbs.fromDigits(x), false)).length];
                 if (n <= 184) {
                     FmaBasecase.mul(direct, 0, direct.length, x, 0, n, x, 0, n, Digits.W);
