@@ -6,6 +6,7 @@ import org.bignat.core.Engine;
 import org.bignat.core.Settings;
 import org.bignat.cpu.CpuEngine;
 import org.bignat.cuda.CudaDriver;
+import org.bignat.mul.Multiply;
 import org.bignat.mul.ntt.NttMultiply;
 import org.bignat.simd.KernelProvider;
 
@@ -119,7 +120,8 @@ public final class Engines {
     static Selection select(String rawMode) {
         String mode = rawMode == null ? "auto" : rawMode.trim().toLowerCase(Locale.ROOT);
         Engine cpu = cpu();
-        String cpuWhy = KernelProvider.reason() + "; NTT products: " + NttMultiply.kernelDescription();
+        String cpuWhy = KernelProvider.reason() + "; NTT products: " + NttMultiply.kernelDescription()
+                + "; small products: " + Multiply.smallProductsDescription();
         switch (mode) {
             case "cpu":
                 return new Selection(mode, cpu, null, PROPERTY + "=cpu; " + cpuWhy);

@@ -130,6 +130,17 @@ final class Ladder {
                 && (x <= Cutovers.JDK_LONGER_BITS || y < 64L * Thresholds.FMA_BASECASE_MIN_LIMBS);
     }
 
+    /** Which path serves the smallest products, for the engine's log line. */
+    static String smallProductsDescription() {
+        if (JdkProducts.AVAILABLE) {
+            return "BigInteger's intrinsic schoolbook up to " + Cutovers.JDK_MUL_BITS + " bits (squares "
+                    + Cutovers.JDK_SQR_BITS + ")";
+        }
+        return org.bignat.core.BigIntegerAccess.AVAILABLE ? "the ladder (no BigInteger intrinsics on this VM)"
+                : "the ladder (" + org.bignat.core.BigIntegerAccess.ENABLE_FLAG
+                        + " lets BigInteger's faster intrinsic take them)";
+    }
+
     /** As {@link #jdkMultiplies} for the square of an x-bit value. */
     static boolean jdkSquares(long x) {
         return JdkProducts.AVAILABLE && x <= Cutovers.JDK_SQR_BITS;

@@ -75,6 +75,14 @@ public final class Multiply {
         return r;
     }
 
+    /**
+     * Which path serves the smallest products in this JVM, for the engine's log line: BigInteger's
+     * intrinsic schoolbook up to the cutovers where {@code java.math} is opened, else the ladder.
+     */
+    public static String smallProductsDescription() {
+        return Ladder.smallProductsDescription();
+    }
+
     /** Returns the {@code 2 * a.length} limbs of {@code a * a}, using the worker pool for large squares. */
     public static long[] square(long[] a) {
         return square(a, true);
