@@ -126,8 +126,9 @@ final class Ladder {
      * schoolbook ({@link JdkProducts}) than on this ladder, where this JVM offers that path.
      */
     static boolean jdkMultiplies(long x, long y) {
-        return JdkProducts.AVAILABLE && y <= Cutovers.JDK_MUL_BITS
-                && (x <= Cutovers.JDK_LONGER_BITS || y < 64L * Thresholds.FMA_BASECASE_MIN_LIMBS);
+        return JdkProducts.AVAILABLE && y >= Thresholds.JDK_MIN_BITS && y <= Cutovers.JDK_MUL_BITS
+                && (x <= Cutovers.JDK_LONGER_BITS
+                        || y < 64L * Thresholds.FMA_BASECASE_MIN_LIMBS && x <= Thresholds.JDK_UNBALANCED_MAX_BITS);
     }
 
     /** Which path serves the smallest products, for the engine's log line. */
@@ -143,7 +144,7 @@ final class Ladder {
 
     /** As {@link #jdkMultiplies} for the square of an x-bit value. */
     static boolean jdkSquares(long x) {
-        return JdkProducts.AVAILABLE && x <= Cutovers.JDK_SQR_BITS;
+        return JdkProducts.AVAILABLE && x >= Thresholds.JDK_MIN_BITS && x <= Cutovers.JDK_SQR_BITS;
     }
 
     /**

@@ -129,9 +129,18 @@ final class Thresholds {
      * / 43.7, 24,576 bits 77.7 / 85.2. Past 2,560 bits BigInteger's own Karatsuba and Toom-3 run on
      * the intrinsic; the scalar ladder's limb schoolbook and Karatsuba lose to them up to there.
      * Below the ladder's FMA schoolbook ({@link #FMA_BASECASE_MIN_LIMBS}) the shorter operand's
-     * products are the scalar schoolbook's, which the intrinsic beats at any length (8,192 x 512
-     * bits above), so there the longer operand is not limited.
+     * products are the scalar schoolbook's, which the intrinsic beats at any length from a few
+     * words of the shorter operand on (8,192 x 512 bits above; 65,536 x 512 bits 35.4 / 18.4,
+     * 2^20 x 600 bits 495 / 321, 2^20 x 256 bits 325 / 266, 65,536 x 192 bits 18.0 / 16.9), so
+     * there the longer operand is limited only by {@link #JDK_UNBALANCED_MAX_BITS}. With fewer
+     * words the conversions of the longer operand cost more than the products save (2^20 x 128
+     * bits 220 / 299, 8,192 x 128 bits 1.62 / 1.94, 4,096 x 64 bits 0.59 / 0.90; balanced 128
+     * bits 0.059 / 0.052): products of an operand of at most {@link #JDK_MIN_BITS} stay on the ladder.
      */
+    /** The shorter operand's least size, in bits of its 61-bit digits: 4 digits (a 192-bit value). */
+    static final int JDK_MIN_BITS = 4 * 61;
+    /** The longer operand's limit where the shorter one is below the FMA schoolbook (measured to 2^20 bits). */
+    static final int JDK_UNBALANCED_MAX_BITS = 1 << 22;
     /** The shorter operand's limit with 8-lane FMA leaves (between 1,536 and 1,792 bits). */
     static final int JDK_MUL_BITS_FMA = 1664;
     /** The longer operand's limit with 8-lane FMA leaves (2,560 x 1,024 bits even). */

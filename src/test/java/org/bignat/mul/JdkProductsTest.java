@@ -53,7 +53,7 @@ class JdkProductsTest {
         int[] cutovers = {digits(Thresholds.JDK_MUL_BITS_FMA), digits(Thresholds.JDK_SQR_BITS_FMA),
                 digits(Thresholds.JDK_MUL_BITS_FMA4), digits(Thresholds.JDK_SQR_BITS_FMA4),
                 digits(Thresholds.JDK_LONGER_BITS_FMA), digits(Thresholds.JDK_LONGER_BITS_FMA4),
-                digits(64 * Thresholds.FMA_BASECASE_MIN_LIMBS)};
+                digits(64 * Thresholds.FMA_BASECASE_MIN_LIMBS), digits(Thresholds.JDK_MIN_BITS)};
         java.util.SortedSet<Integer> sizes = new java.util.TreeSet<>();
         for (int n = 1; n <= 60; n++) {
             sizes.add(n);
@@ -83,6 +83,22 @@ class JdkProductsTest {
         }
     }
 
+    /** A short operand of a few digits against a long one, where the route has no longer limit. */
+    @Test
+    void unbalancedProductsMatchBigInteger() {
+        Assumptions.assumeTrue(JdkProducts.AVAILABLE, "java.math is not opened: " + BigIntegerAccess.ENABLE_FLAG);
+        Random r = TestRandom.create("JdkProductsTest.unbalanced");
+        for (int n : new int[] {digits(1 << 16), digits(Thresholds.JDK_UNBALANCED_MAX_BITS) - 1}) {
+            for (int m = 1; m <= 12; m++) {
+                long[] x = operand(r, n, m % 4);
+                long[] y = operand(r, m, (m + 1) % 4);
+                long[] expect = BigIntegerAccess.digits(big(x).multiply(big(y)));
+                assertArrayEquals(expect, Multiply.multiplyDigits(x, y, false), "routed " + n + " x " + m);
+                assertArrayEquals(expect, Multiply.multiplyDigits(y, x, false), "routed " + m + " x " + n);
+            }
+        }
+    }
+
     @Test
     void theRouteEndsAtTheCutovers() {
         Assumptions.assumeTrue(JdkProducts.AVAILABLE, "java.math is not opened: " + BigIntegerAccess.ENABLE_FLAG);
@@ -94,6 +110,9 @@ class JdkProductsTest {
         assertFalse(Ladder.jdkMultiplies(scalarMax + 1, scalarMax + 1));
         assertFalse(Ladder.jdkSquares(scalarMax + 1));
         assertFalse(Ladder.jdkMultiplies(1 << 20, 4096), "a long operand past every limit");
+        assertFalse(Ladder.jdkMultiplies(4096, Thresholds.JDK_MIN_BITS - 1), "a short operand of a few words");
+        assertFalse(Ladder.jdkSquares(Thresholds.JDK_MIN_BITS - 1));
+        assertFalse(Ladder.jdkMultiplies(Thresholds.JDK_UNBALANCED_MAX_BITS + 1, 320), "past BigInteger's useful range");
     }
 
     @Test
