@@ -1,7 +1,6 @@
 package org.bignat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.Random;
@@ -56,6 +55,27 @@ class SmallProductsTest {
         BigInt p = BigInt.of(a).multiply(BigInt.of(a.negate()));
         assertEquals(a.multiply(a.negate()), p.toBigInteger());
         assertEquals(a.multiply(a.negate()).hashCode(), p.hashCode());
-        assertTrue(SmallProducts.applies(a, a));
+        assertEquals(!org.bignat.mul.Multiply.bigIntegerFaster(a.bitLength(), a.bitLength(), true),
+                SmallProducts.applies(a, a));
+    }
+
+    /**
+     * Where BigInteger's own product is the faster kernel (the scalar ladder, no Vector API, up to
+     * about 20,000 bits), the small form keeps it: CI's plain-JVM run takes this path.
+     */
+    @Test
+    void whereBigIntegersProductIsFasterTheSmallFormKeepsIt() {
+        BigInteger a = BigInteger.ONE.shiftLeft(8191).add(BigInteger.valueOf(977));
+        BigInteger b = BigInteger.ONE.shiftLeft(8190).subtract(BigInteger.ONE);
+        boolean kept = org.bignat.mul.Multiply.bigIntegerFaster(8192, 8191, false);
+        assertEquals(!kept, SmallProducts.applies(a, b));
+        assertEquals(!org.bignat.mul.Multiply.bigIntegerFaster(8192, 8192, true), SmallProducts.applies(a, a));
+        check(a, b);
+        check(a, a);
+        String vm = System.getProperty("java.vm.name", "");
+        String arch = System.getProperty("os.arch", "");
+        if (!org.bignat.mul.ntt.NttMultiply.vectorTransforms() && vm.contains("OpenJDK") && arch.equals("amd64")) {
+            assertEquals(true, kept, "the scalar ladder loses to BigInteger's intrinsic at 8,192 bits");
+        }
     }
 }

@@ -20,8 +20,10 @@ import org.bignat.core.BigIntegerAccess;
 final class JdkProducts {
     private JdkProducts() {}
 
-    /** Whether this JVM offers the path: java.math opened, and the intrinsics (see {@link #intrinsics}). */
-    static final boolean AVAILABLE = BigIntegerAccess.AVAILABLE && intrinsics();
+    /** Whether C2 compiles BigInteger's schoolbook to its intrinsics here (see {@link #intrinsics}). */
+    static final boolean INTRINSICS = intrinsics();
+    /** Whether this JVM offers the path: java.math opened, and the intrinsics. */
+    static final boolean AVAILABLE = BigIntegerAccess.AVAILABLE && INTRINSICS;
 
     /** The trimmed canonical 61-bit digits of x * y, for canonical digits, neither zero. */
     static long[] multiplyDigits(long[] x, long[] y) {

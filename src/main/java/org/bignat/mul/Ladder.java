@@ -126,9 +126,22 @@ final class Ladder {
      * schoolbook ({@link JdkProducts}) than on this ladder, where this JVM offers that path.
      */
     static boolean jdkMultiplies(long x, long y) {
-        return JdkProducts.AVAILABLE && y >= Thresholds.JDK_MIN_BITS && y <= Cutovers.JDK_MUL_BITS
+        return JdkProducts.AVAILABLE && y >= Thresholds.JDK_MIN_BITS && bigIntegerFaster(x, y);
+    }
+
+    /**
+     * Whether BigInteger's own multiply, on HotSpot's intrinsics, beats this ladder on an x-bit times
+     * y-bit product (x >= y), conversions aside: for callers that hold BigIntegers already.
+     */
+    static boolean bigIntegerFaster(long x, long y) {
+        return JdkProducts.INTRINSICS && y <= Cutovers.JDK_MUL_BITS
                 && (x <= Cutovers.JDK_LONGER_BITS
                         || y < 64L * Thresholds.FMA_BASECASE_MIN_LIMBS && x <= Thresholds.JDK_UNBALANCED_MAX_BITS);
+    }
+
+    /** As {@link #bigIntegerFaster} for the square of an x-bit value. */
+    static boolean bigIntegerSquaresFaster(long x) {
+        return JdkProducts.INTRINSICS && x <= Cutovers.JDK_SQR_BITS;
     }
 
     /** Which path serves the smallest products, for the engine's log line. */
@@ -144,7 +157,7 @@ final class Ladder {
 
     /** As {@link #jdkMultiplies} for the square of an x-bit value. */
     static boolean jdkSquares(long x) {
-        return JdkProducts.AVAILABLE && x >= Thresholds.JDK_MIN_BITS && x <= Cutovers.JDK_SQR_BITS;
+        return JdkProducts.AVAILABLE && x >= Thresholds.JDK_MIN_BITS && bigIntegerSquaresFaster(x);
     }
 
     /**

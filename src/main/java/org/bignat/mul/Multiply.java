@@ -76,6 +76,16 @@ public final class Multiply {
     }
 
     /**
+     * Whether {@code BigInteger.multiply} of an x-bit and a y-bit value beats this class's products of
+     * the same values, conversions aside (BigInteger's schoolbook on HotSpot's intrinsics against the
+     * ladder's kernels on this JVM): for callers that hold BigIntegers already. {@code x == y} with
+     * {@code square} for a square.
+     */
+    public static boolean bigIntegerFaster(long x, long y, boolean square) {
+        return square ? Ladder.bigIntegerSquaresFaster(x) : Ladder.bigIntegerFaster(Math.max(x, y), Math.min(x, y));
+    }
+
+    /**
      * Which path serves the smallest products in this JVM, for the engine's log line: BigInteger's
      * intrinsic schoolbook up to the cutovers where {@code java.math} is opened, else the ladder.
      */
