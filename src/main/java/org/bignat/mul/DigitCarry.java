@@ -1,5 +1,6 @@
 package org.bignat.mul;
 
+import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -51,21 +52,31 @@ final class DigitCarry {
     /**
      * r[ro .. ro+rn) = sum col[co + t] 2^(22 t), t < cols, as words of wordBits bits (64 or 61), for
      * column sums that are exact non-negative integers below 2^53 and a sum that fits rn words
-     * (so the columns past the rn words are zeros: they are not read).
+     * (so the columns past the rn words are zeros: they are not read). col[co - 2 .. co) must
+     * hold zeros (the vector loop reads two columns below each; {@link FmaBasecase}'s column space
+     * follows zero padding).
      */
     static void carry(double[] col, int co, int cols, long[] r, int ro, int rn, int wordBits) {
         int nd = DigitPack.reach(rn, FmaBasecase.D, wordBits);
         int n = whole(nd);
-        long[] s = scratch(PAD + 2 * n + L);
+        int so = PAD;
+        int dofs = so + n + PAD;
+        int vo = dofs + n + PAD; // long columns, where a column of 2^52 or more needs them
+        long[] s = scratch(vo + n + L);
+        java.util.Arrays.fill(s, 0, so, 0L);
         int nc = Math.min(cols, nd);
-        java.util.Arrays.fill(s, 0, PAD, 0L);
-        int i = FmaBasecase.toLong(col, co, s, PAD, nc);
-        for (; i < nc; i++) {
-            s[PAD + i] = (long) col[co + i];
+        if (!sums(col, co, nc, s, so, n)) {
+            // a column of 2^52 or more: convert them all, then the parts of plain longs
+            java.util.Arrays.fill(s, vo - PAD, vo, 0L);
+            int i = FmaBasecase.toLong(col, co, s, vo, nc);
+            for (; i < nc; i++) {
+                s[vo + i] = (long) col[co + i];
+            }
+            java.util.Arrays.fill(s, vo + nc, vo + n, 0L);
+            sums(s, vo, FmaBasecase.D, -1L, s, so, n);
         }
-        java.util.Arrays.fill(s, PAD + nc, PAD + n, 0L);
-        digits(s, PAD, FmaBasecase.D, s, PAD + n, n);
-        DigitPack.pack(s, PAD + n, FmaBasecase.D, r, ro, rn, wordBits);
+        digits(s, so, FmaBasecase.D, s, dofs, n);
+        DigitPack.pack(s, dofs, FmaBasecase.D, r, ro, rn, wordBits);
     }
 
     /**
@@ -79,35 +90,99 @@ final class DigitCarry {
         }
         int nd = DigitPack.reach(rn, digitBits, wordBits);
         int n = whole(nd);
-        long[] s = scratch(PAD + 2 * n + L);
+        int vo = PAD;
+        int so = vo + n + PAD;
+        int dofs = so + n + PAD;
+        long[] s = scratch(dofs + n + L);
         int nc = Math.min(cols, nd);
-        java.util.Arrays.fill(s, 0, PAD, 0L);
-        System.arraycopy(col, co, s, PAD, nc);
-        java.util.Arrays.fill(s, PAD + nc, PAD + n, 0L);
-        digits(s, PAD, digitBits, s, PAD + n, n);
-        DigitPack.pack(s, PAD + n, digitBits, r, ro, rn, wordBits);
+        java.util.Arrays.fill(s, 0, vo, 0L);
+        System.arraycopy(col, co, s, vo, nc);
+        java.util.Arrays.fill(s, vo + nc, so, 0L); // past the columns, and the pad below the sums
+        sums(s, vo, digitBits, -1L, s, so, n);
+        digits(s, so, digitBits, s, dofs, n);
+        DigitPack.pack(s, dofs, digitBits, r, ro, rn, wordBits);
+    }
+
+    /** 2^52: a non-negative integer below 2^52 added to it is exact, its bits those of the sum's mantissa. */
+    private static final double TWO52 = 0x1p52;
+    /** The exponent field of doubles in [2^52, 2^53), as the top 12 bits of their bits shifted down 52. */
+    private static final long TWO52_EXPONENT = Double.doubleToRawLongBits(TWO52) >>> 52;
+    /**
+     * The high parts (bits 44 and up) of the bits of c + 2^52 for a column c below 2^52: bits 44 to
+     * 51 of c, without the exponent above them.
+     */
+    private static final long HI_BELOW_2_52 = (1L << (52 - 2 * FmaBasecase.D)) - 1;
+
+    /**
+     * The first step, s_t = lo_t + mid_(t-1) + hi_(t-2) for t < n, into s[so .. so+n) (n a multiple of
+     * the lane count), from the double columns col[co .. co+nc) (zeros past nc; zeros at
+     * col[co - 2 .. co)), taken apart on the bits of col + 2^52: for a column below 2^52 the sum is
+     * exact and its low 52 bits are the column, so the parts are masks and shifts of those bits, one
+     * add per column where a conversion to long takes a dozen operations
+     * ({@link FmaBasecase#toLong}). A column of 2^52 or more (possible from 257 digit products of 22
+     * bits, so only in products whose shorter operand has more than 256 digits, and rare there:
+     * random digits average a quarter of the largest product) makes the sum 2^53 or more, with
+     * another exponent; returns whether every column was below 2^52, false telling the caller to
+     * convert them fully and take the sums again.
+     */
+    static boolean sums(double[] col, int co, int nc, long[] s, int so, int n) {
+        int d = FmaBasecase.D;
+        long m = FmaBasecase.MASK;
+        LongVector any = LongVector.zero(LS);
+        int t = 0;
+        for (; t + L <= nc; t += L) {
+            LongVector c0 = bits(col, co + t);
+            LongVector c1 = bits(col, co + t - 1);
+            LongVector c2 = bits(col, co + t - 2);
+            any = any.or(c0);
+            c0.and(m).add(c1.lanewise(VectorOperators.LSHR, d).and(m))
+                    .add(c2.lanewise(VectorOperators.LSHR, 2 * d).and(HI_BELOW_2_52)).intoArray(s, so + t);
+        }
+        long tail = 0;
+        for (; t < n; t++) {
+            long c0 = t < nc ? Double.doubleToRawLongBits(col[co + t] + TWO52) : 0;
+            long c1 = t - 1 < nc ? Double.doubleToRawLongBits(col[co + t - 1] + TWO52) : 0;
+            long c2 = t - 2 < nc ? Double.doubleToRawLongBits(col[co + t - 2] + TWO52) : 0;
+            tail |= c0;
+            s[so + t] = (c0 & m) + (c1 >>> d & m) + (c2 >>> 2 * d & HI_BELOW_2_52);
+        }
+        return ((any.reduceLanes(VectorOperators.OR) | tail) >>> 52) == TWO52_EXPONENT;
+    }
+
+    private static LongVector bits(double[] col, int i) {
+        return (LongVector) DoubleVector.fromArray(FmaBasecase.S, col, i).add(TWO52).reinterpretShape(LS, 0);
     }
 
     /**
-     * The digits below 2^db of sum v[vo + t] 2^(db t), t < n, into d[dofs .. dofs+n) (and zero at
-     * d[dofs + n] where the value fits n digits), n a multiple of the lane count, the columns
-     * non-negative and below 2^(3 db), zeros at v[vo - 3 .. vo); d[dofs .. dofs+n] must not overlap
-     * v[vo - 3 .. vo + n).
+     * The first step on long columns: s_t = lo_t + mid_(t-1) + hi_(t-2), t < n, into s[so .. so+n),
+     * n a multiple of the lane count, for columns c_t = v[vo + t] with the bits from 2 db on
+     * masked by hiMask (-1 for columns below 2^(3 db), nothing to drop), zeros at v[vo - 2 .. vo).
+     * s_t is below 3 2^db.
      */
-    static void digits(long[] v, int vo, int db, long[] d, int dofs, int n) {
+    static void sums(long[] v, int vo, int db, long hiMask, long[] s, int so, int n) {
         long m = (1L << db) - 1;
-        int db2 = 2 * db;
-        LongVector any = LongVector.zero(LS);
         for (int t = 0; t < n; t += L) {
             LongVector c0 = LongVector.fromArray(LS, v, vo + t);
             LongVector c1 = LongVector.fromArray(LS, v, vo + t - 1);
             LongVector c2 = LongVector.fromArray(LS, v, vo + t - 2);
-            LongVector c3 = LongVector.fromArray(LS, v, vo + t - 3);
-            LongVector m1 = c1.lanewise(VectorOperators.LSHR, db).and(m);
-            LongVector m2 = c2.lanewise(VectorOperators.LSHR, db).and(m);
-            // s_t and s_(t-1): low part, middle part of the column below, high part of the one below that
-            LongVector s0 = c0.and(m).add(m1).add(c2.lanewise(VectorOperators.LSHR, db2));
-            LongVector s1 = c1.and(m).add(m2).add(c3.lanewise(VectorOperators.LSHR, db2));
+            c0.and(m).add(c1.lanewise(VectorOperators.LSHR, db).and(m))
+                    .add(c2.lanewise(VectorOperators.LSHR, 2 * db).and(hiMask)).intoArray(s, so + t);
+        }
+    }
+
+    /**
+     * The second step and the fix-up: the digits below 2^db of sum s_t 2^(db t), t < n, for
+     * s_t = s[so + t] below 3 2^db, zero at s[so - 1], n a multiple of the lane count, into
+     * d[dofs .. dofs+n) (and zero at d[dofs + n] where the value fits n digits): e_t =
+     * (s_t mod 2^db) + floor(s_(t-1) / 2^db) for all lanes at once, then the ripple where some e_t
+     * reached 2^db.
+     */
+    static void digits(long[] s, int so, int db, long[] d, int dofs, int n) {
+        long m = (1L << db) - 1;
+        LongVector any = LongVector.zero(LS);
+        for (int t = 0; t < n; t += L) {
+            LongVector s0 = LongVector.fromArray(LS, s, so + t);
+            LongVector s1 = LongVector.fromArray(LS, s, so + t - 1);
             LongVector e = s0.and(m).add(s1.lanewise(VectorOperators.LSHR, db));
             any = any.or(e);
             e.intoArray(d, dofs + t);

@@ -20,12 +20,27 @@ final class DigitPack {
      * {@link #reach}(rn, digitBits, wordBits) digits.
      */
     static void pack(long[] d, int dofs, int digitBits, long[] r, int ro, int rn, int wordBits) {
-        int p = 0;
-        int j = dofs;
-        int w = ro;
+        int done = 0; // words packed by whole periods
+        int used = 0; // digits they took
         if (digitBits == 22 && wordBits == 64) {
             int periods = rn / 11;
-        for (; p < periods; p++, j += 32, w += 11) {
+            pack64(d, dofs, periods, r, ro);
+            done = 11 * periods;
+            used = 32 * periods;
+        } else if (digitBits == 22 && wordBits == 61) {
+            int periods = rn / 22;
+            pack61(d, dofs, periods, r, ro);
+            done = 22 * periods;
+            used = 61 * periods;
+        }
+        general(d, dofs + used, digitBits, r, ro + done, rn - done, wordBits);
+    }
+
+    /** The first periods periods of 32 digits from d[dofs ..], 11 words of 64 bits each, into r[ro ..]. */
+    private static void pack64(long[] d, int dofs, int periods, long[] r, int ro) {
+        for (int p = 0; p < periods; p++) {
+            int j = dofs + 32 * p;
+            int w = ro + 11 * p;
             long d0 = d[j + 0];
             long d1 = d[j + 1];
             long d2 = d[j + 2];
@@ -70,9 +85,13 @@ final class DigitPack {
             r[w + 9] = d26 >>> 4 | d27 << 18 | d28 << 40 | d29 << 62;
             r[w + 10] = d29 >>> 2 | d30 << 20 | d31 << 42;
         }
-        } else if (digitBits == 22 && wordBits == 61) {
-            int periods = rn / 22;
-        for (; p < periods; p++, j += 61, w += 22) {
+    }
+
+    /** The first periods periods of 61 digits from d[dofs ..], 22 words of 61 bits each, into r[ro ..]. */
+    private static void pack61(long[] d, int dofs, int periods, long[] r, int ro) {
+        for (int p = 0; p < periods; p++) {
+            int j = dofs + 61 * p;
+            int w = ro + 22 * p;
             long d0 = d[j + 0];
             long d1 = d[j + 1];
             long d2 = d[j + 2];
@@ -157,8 +176,6 @@ final class DigitPack {
             r[w + 20] = (d55 >>> 10 | d56 << 12 | d57 << 34 | d58 << 56) & WORD61;
             r[w + 21] = d58 >>> 5 | d59 << 17 | d60 << 39;
         }
-        }
-        general(d, j, digitBits, r, w, ro + rn - w, wordBits);
     }
 
     /** Digits {@link #pack} reads for rn words: those the words cover, and one more. */
@@ -167,22 +184,29 @@ final class DigitPack {
     }
 
     /**
-     * As {@link #pack} one word at a time, from a digit and word boundary at d[dofs], r[ro]: word w
-     * starts at bit w wordBits, inside digit w wordBits / digitBits, and takes that digit's high
-     * bits and the following digits' until it holds wordBits bits.
+     * As {@link #pack} one word at a time, from a digit and word boundary at d[dofs], r[ro]: each
+     * word takes the unused high bits of the digit it starts in, then whole digits until it holds
+     * wordBits bits; the bits of the last one past the word start the next. No divisions (a
+     * 64-bit division per word made this tail cost as much as the unrolled periods before it).
      */
     static void general(long[] d, int dofs, int digitBits, long[] r, int ro, int rn, int wordBits) {
         long wordMask = -1L >>> (64 - wordBits);
-        for (int w = 0; w < rn; w++) {
-            long bit = (long) w * wordBits;
-            int j = dofs + (int) (bit / digitBits);
-            int got = digitBits - (int) (bit % digitBits);
-            long v = d[j++] >>> (digitBits - got);
+        int j = dofs;
+        int skip = 0; // low bits of d[j] in the words before
+        for (int w = ro, e = ro + rn; w < e; w++) {
+            long v = d[j++] >>> skip;
+            int got = digitBits - skip;
             while (got < wordBits) {
                 v |= d[j++] << got;
                 got += digitBits;
             }
-            r[ro + w] = v & wordMask;
+            r[w] = v & wordMask;
+            if (got > wordBits) { // the last digit read continues in the next word
+                j--;
+                skip = digitBits - (got - wordBits);
+            } else {
+                skip = 0;
+            }
         }
     }
 }

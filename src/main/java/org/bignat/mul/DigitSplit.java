@@ -24,12 +24,27 @@ final class DigitSplit {
      * 61-bit words, the general loop for other widths and for the tail.
      */
     static void split(long[] x, int xo, int n, int wordBits, double[] d, int off, int nd) {
-        int p = 0;
-        int i = xo;
-        int k = off;
+        int done = 0; // words split by whole periods
+        int made = 0; // digits made from them
         if (wordBits == 64) {
             int periods = Math.min(n / 11, nd / 32);
-        for (; p < periods; p++, i += 11, k += 32) {
+            split64(x, xo, periods, d, off);
+            done = 11 * periods;
+            made = 32 * periods;
+        } else if (wordBits == 61) {
+            int periods = Math.min(n / 22, nd / 61);
+            split61(x, xo, periods, d, off);
+            done = 22 * periods;
+            made = 61 * periods;
+        }
+        general(x, xo + done, n - done, wordBits, d, off + made, nd - made);
+    }
+
+    /** The first periods periods of 11 words of 64 bits from x[xo ..], 32 digits each, into d[off ..]. */
+    private static void split64(long[] x, int xo, int periods, double[] d, int off) {
+        for (int p = 0; p < periods; p++) {
+            int i = xo + 11 * p;
+            int k = off + 32 * p;
             long w0 = x[i + 0];
             long w1 = x[i + 1];
             long w2 = x[i + 2];
@@ -74,9 +89,13 @@ final class DigitSplit {
             d[k + 30] = (w10 >>> 20) & MASK;
             d[k + 31] = w10 >>> 42;
         }
-        } else if (wordBits == 61) {
-            int periods = Math.min(n / 22, nd / 61);
-        for (; p < periods; p++, i += 22, k += 61) {
+    }
+
+    /** The first periods periods of 22 words of 61 bits from x[xo ..], 61 digits each, into d[off ..]. */
+    private static void split61(long[] x, int xo, int periods, double[] d, int off) {
+        for (int p = 0; p < periods; p++) {
+            int i = xo + 22 * p;
+            int k = off + 61 * p;
             long w0 = x[i + 0];
             long w1 = x[i + 1];
             long w2 = x[i + 2];
@@ -161,8 +180,6 @@ final class DigitSplit {
             d[k + 59] = (w21 >>> 17) & MASK;
             d[k + 60] = (w21 >>> 39) & MASK;
         }
-        }
-        general(x, i, xo + n - i, wordBits, d, k, off + nd - k);
     }
 
     /**
@@ -170,12 +187,16 @@ final class DigitSplit {
      * holds less than a digit. Any word width from D to 64.
      */
     static void general(long[] x, int xo, int n, int wordBits, double[] d, int off, int nd) {
-        long buf = 0;
-        int have = 0;
-        int li = xo;
-        int end = xo + n;
+        run(x, xo, xo + n, wordBits, d, off, off + nd, 0, 0);
+    }
+
+    /**
+     * Digits into d[k .. e) from a buffer of have bits (below 2^have) and the words x[li .. end),
+     * zero past end.
+     */
+    private static void run(long[] x, int li, int end, int wordBits, double[] d, int k, int e, long buf, int have) {
         int fresh = wordBits - D; // bits a new word leaves in the buffer beyond the digit it completes
-        for (int k = off, e = off + nd; k < e; k++) {
+        for (; k < e; k++) {
             long v;
             if (have >= D) {
                 v = buf & MASK;
