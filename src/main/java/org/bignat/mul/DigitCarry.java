@@ -15,20 +15,21 @@ import jdk.incubator.vector.VectorSpecies;
  * each column below 2^(3d) is lo_t + mid_t 2^d + hi_t 2^(2d) with parts below 2^d, so the value is
  * sum s_t 2^(d t) with s_t = lo_t + mid_(t-1) + hi_(t-2) below 3 2^d, and again
  * sum e_t 2^(d t) with e_t = (s_t mod 2^d) + floor(s_(t-1) / 2^d), where the second term is at
- * most 2: e_t is at most 2^d + 1. Both steps read only the columns t-3 .. t, so a vector of lanes
- * computes them from four unaligned loads and no chain. e_t is the digit unless it reaches 2^d,
- * which needs the low bits of s_t within 2 of 2^d - 1: about one column in a million for sums
- * of random digits. The vector loop ORs its e_t together, and only when that shows a digit of 2^d
- * or more does a serial ripple ({@link #ripple}) run; then each digit takes a carry of at most 1
- * (e_t + 1 is at most 2^d + 2), which the ripple passes up as far as it reaches. Loaded only when
- * the {@code jdk.incubator.vector} module is readable.
+ * most 2: e_t is at most 2^d + 1. The first step reads the columns t-2 .. t, the second s_(t-1)
+ * and s_t, so each is a pass of whole vectors with unaligned loads and no chain ({@link #sums},
+ * {@link #digits}). e_t is the digit unless it reaches 2^d, which needs the low bits of s_t within
+ * 2 of 2^d - 1: about one column in a few million for sums of random digits. The second pass ORs
+ * its e_t together, and only when that shows a digit of 2^d or more does a serial ripple
+ * ({@link #ripple}) run; then each digit takes a carry of at most 1 (e_t + 1 is at most 2^d + 2),
+ * which the ripple passes up as far as it reaches. Loaded only when the {@code jdk.incubator.vector}
+ * module is readable.
  */
 final class DigitCarry {
     private DigitCarry() {}
 
     private static final VectorSpecies<Long> LS = VectorSpecies.of(long.class, FmaBasecase.S.vectorShape());
     private static final int L = LS.length();
-    /** Zeros before the columns in the scratch: the vector loop reads three columns below each. */
+    /** Zeros before each region of the scratch: the passes read up to two entries below each. */
     private static final int PAD = Math.max(4, L);
 
     /** The calling thread's scratch (one array, grown on demand; the carries here never nest). */
@@ -73,7 +74,7 @@ final class DigitCarry {
                 s[vo + i] = (long) col[co + i];
             }
             java.util.Arrays.fill(s, vo + nc, vo + n, 0L);
-            sums(s, vo, FmaBasecase.D, -1L, s, so, n);
+            sums(s, vo, FmaBasecase.D, s, so, n);
         }
         digits(s, so, FmaBasecase.D, s, dofs, n);
         DigitPack.pack(s, dofs, FmaBasecase.D, r, ro, rn, wordBits);
@@ -98,7 +99,7 @@ final class DigitCarry {
         java.util.Arrays.fill(s, 0, vo, 0L);
         System.arraycopy(col, co, s, vo, nc);
         java.util.Arrays.fill(s, vo + nc, so, 0L); // past the columns, and the pad below the sums
-        sums(s, vo, digitBits, -1L, s, so, n);
+        sums(s, vo, digitBits, s, so, n);
         digits(s, so, digitBits, s, dofs, n);
         DigitPack.pack(s, dofs, digitBits, r, ro, rn, wordBits);
     }
@@ -155,18 +156,17 @@ final class DigitCarry {
 
     /**
      * The first step on long columns: s_t = lo_t + mid_(t-1) + hi_(t-2), t < n, into s[so .. so+n),
-     * n a multiple of the lane count, for columns c_t = v[vo + t] with the bits from 2 db on
-     * masked by hiMask (-1 for columns below 2^(3 db), nothing to drop), zeros at v[vo - 2 .. vo).
-     * s_t is below 3 2^db.
+     * n a multiple of the lane count, for columns v[vo + t] non-negative and below 2^(3 db), zeros
+     * at v[vo - 2 .. vo). s_t is below 3 2^db.
      */
-    static void sums(long[] v, int vo, int db, long hiMask, long[] s, int so, int n) {
+    static void sums(long[] v, int vo, int db, long[] s, int so, int n) {
         long m = (1L << db) - 1;
         for (int t = 0; t < n; t += L) {
             LongVector c0 = LongVector.fromArray(LS, v, vo + t);
             LongVector c1 = LongVector.fromArray(LS, v, vo + t - 1);
             LongVector c2 = LongVector.fromArray(LS, v, vo + t - 2);
             c0.and(m).add(c1.lanewise(VectorOperators.LSHR, db).and(m))
-                    .add(c2.lanewise(VectorOperators.LSHR, 2 * db).and(hiMask)).intoArray(s, so + t);
+                    .add(c2.lanewise(VectorOperators.LSHR, 2 * db)).intoArray(s, so + t);
         }
     }
 

@@ -29,9 +29,10 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
  * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits.
- * Splitting the limbs into digits and carrying the columns back cost about 0.7 and 0.9 ns per
- * digit, which is why the product still costs about 0.3 us at 16 limbs. Loaded only when the
- * {@code jdk.incubator.vector} module is readable.
+ * The words are split into digits by {@link DigitSplit} (unrolled periods, no per-digit branch)
+ * and the columns carried back by {@link DigitCarry} (vector steps without a carry chain, then
+ * {@link DigitPack}); they are still about half of a 16-limb product and a quarter of a 64-limb one.
+ * Loaded only when the {@code jdk.incubator.vector} module is readable.
  */
 final class FmaBasecase {
     private FmaBasecase() {}
