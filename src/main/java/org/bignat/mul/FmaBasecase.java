@@ -29,9 +29,10 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
  * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits.
- * Splitting the limbs into digits and carrying the columns back cost about 0.7 and 0.9 ns per
- * digit, which is why the product still costs about 0.3 us at 16 limbs. Loaded only when the
- * {@code jdk.incubator.vector} module is readable.
+ * The words are split into digits by {@link DigitSplit} (unrolled periods, no per-digit branch)
+ * and the columns carried back by {@link DigitCarry} (vector steps without a carry chain, then
+ * {@link DigitPack}); they are still about half of a 16-limb product and a quarter of a 64-limb one.
+ * Loaded only when the {@code jdk.incubator.vector} module is readable.
  */
 final class FmaBasecase {
     private FmaBasecase() {}
@@ -129,12 +130,12 @@ final class FmaBasecase {
         int co = xo + nx + PAD_RIGHT;
         double[] s = scratch(co + columnSpace(cols));
         java.util.Arrays.fill(s, 0, yo, 0.0);
-        split(a, ao, an, wordBits, s, yo, ny);
+        DigitSplit.split(a, ao, an, wordBits, s, yo, ny);
         java.util.Arrays.fill(s, yo + ny, xo, 0.0);
-        split(b, bo, bn, wordBits, s, xo, nx);
+        DigitSplit.split(b, bo, bn, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
         columns(s, xo, nx, yo, ny, co);
-        carry(s, co, cols, r, ro, rn, wordBits);
+        DigitCarry.carry(s, co, cols, r, ro, rn, wordBits);
     }
 
     /** The space {@link #columns} and {@link #squareColumns} write for cols column sums. */
@@ -182,10 +183,10 @@ final class FmaBasecase {
         int co = xo + nx + PAD_RIGHT;
         double[] s = scratch(co + columnSpace(cols) + squareScratch(nx));
         java.util.Arrays.fill(s, 0, xo, 0.0);
-        split(a, ao, n, wordBits, s, xo, nx);
+        DigitSplit.split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0.0);
         squareColumns(s, xo, nx, co);
-        carry(s, co, cols, r, ro, rn, wordBits);
+        DigitCarry.carry(s, co, cols, r, ro, rn, wordBits);
     }
 
     /**
@@ -581,63 +582,6 @@ final class FmaBasecase {
         s3.add(t3).intoArray(s, co + 3 * L);
     }
 
-    /**
-     * As {@link #split(long[], int, int, int, double[], int, int)} for digits of digitBits bits (at
-     * most {@link #D}; {@link FmaKaratsuba} with more than one level). A copy rather than the one
-     * body for both: with the digit width a parameter the 22-bit split made the whole 64- and
-     * 128-limb products about 8% slower (MidSizeProbe, 4 lanes).
-     */
-    static void split(long[] x, int xo, int n, int wordBits, int digitBits, double[] d, int off, int nd) {
-        long mask = (1L << digitBits) - 1;
-        long buf = 0;
-        int have = 0;
-        int li = xo;
-        int end = xo + n;
-        int fresh = wordBits - digitBits; // bits a new word leaves in the buffer beyond the digit it completes
-        for (int k = off, e = off + nd; k < e; k++) {
-            long v;
-            if (have >= digitBits) {
-                v = buf & mask;
-                buf >>>= digitBits;
-                have -= digitBits;
-            } else {
-                long w = li < end ? x[li] : 0;
-                li++;
-                v = (buf | (w << have)) & mask;
-                buf = w >>> (digitBits - have);
-                have += fresh;
-            }
-            d[k] = v;
-        }
-    }
-
-    /**
-     * The nd digits of the words x[xo .. xo+n) (wordBits bits each, every word below 2^wordBits)
-     * into d[off .. off+nd); words past n read as zero.
-     */
-    static void split(long[] x, int xo, int n, int wordBits, double[] d, int off, int nd) {
-        long buf = 0;
-        int have = 0;
-        int li = xo;
-        int end = xo + n;
-        int fresh = wordBits - D; // bits a new word leaves in the buffer beyond the digit it completes
-        for (int k = off, e = off + nd; k < e; k++) {
-            long v;
-            if (have >= D) {
-                v = buf & MASK;
-                buf >>>= D;
-                have -= D;
-            } else {
-                long w = li < end ? x[li] : 0;
-                li++;
-                v = (buf | (w << have)) & MASK;
-                buf = w >>> (D - have);
-                have += fresh;
-            }
-            d[k] = v;
-        }
-    }
-
     /** 1.5 2^52: adding it rounds a double of magnitude below 2^51 to an integer, read off its bits. */
     private static final double MAGIC = 0x1.8p52;
     private static final long MAGIC_BITS = Double.doubleToRawLongBits(MAGIC);
@@ -665,46 +609,5 @@ final class FmaBasecase {
         LongVector hi = (LongVector) q.reinterpretShape(LS, 0);
         LongVector low = (LongVector) lo.reinterpretShape(LS, 0);
         return hi.sub(MAGIC_BITS).lanewise(VectorOperators.LSHL, 32).add(low.sub(MAGIC_BITS));
-    }
-
-    /**
-     * r[ro .. ro+rn) = sum col[co + t] 2^(D t), t < cols, as words of wordBits bits, for column sums
-     * that are exact non-negative integers below 2^53 and a sum that fits rn words: the digit
-     * carries in one pass, each finished digit packed into the words as it comes (columns past the
-     * rn words hold zeros and are not read).
-     */
-    static void carry(double[] col, int co, int cols, long[] r, int ro, int rn, int wordBits) {
-        long wordMask = -1L >>> (64 - wordBits);
-        long c = 0;
-        long buf = 0;
-        int have = 0;
-        int w = ro;
-        int end = ro + rn;
-        for (int t = co, e = co + cols; t < e; t++) {
-            long v = (long) col[t] + c;
-            long dig = v & MASK;
-            c = v >>> D;
-            buf |= dig << have;
-            have += D;
-            if (have >= wordBits) {
-                if (w == end) {
-                    return;
-                }
-                r[w++] = buf & wordMask;
-                have -= wordBits;
-                buf = dig >>> (D - have);
-            }
-        }
-        while (w < end) {
-            long dig = c & MASK;
-            c >>>= D;
-            buf |= dig << have;
-            have += D;
-            if (have >= wordBits) {
-                r[w++] = buf & wordMask;
-                have -= wordBits;
-                buf = dig >>> (D - have);
-            }
-        }
     }
 }

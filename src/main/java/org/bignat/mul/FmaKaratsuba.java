@@ -75,7 +75,7 @@ final class FmaKaratsuba {
         java.util.Arrays.fill(s, xo + nx, sp, 0.0);
         long m = (1L << db) - 1;
         product(s, t, xo, nx, m, false, yo, ny, m, false, 0, nx + ny - 1, levels, sp);
-        carry(t, 0, nx + ny - 1, db, r, ro, rn, wordBits);
+        DigitCarry.carry(t, 0, nx + ny - 1, db, r, ro, rn, wordBits);
     }
 
     /** r[ro .. ro+rn) = a[ao .. ao+n)^2 as words of wordBits bits; as {@link #mul} otherwise. */
@@ -91,15 +91,15 @@ final class FmaKaratsuba {
         split(a, ao, n, wordBits, db, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, sp, 0.0);
         square(s, t, xo, nx, (1L << db) - 1, false, 0, 2 * nx - 1, levels, sp);
-        carry(t, 0, 2 * nx - 1, db, r, ro, rn, wordBits);
+        DigitCarry.carry(t, 0, 2 * nx - 1, db, r, ro, rn, wordBits);
     }
 
-    /** FmaBasecase's split, its constant-width one for its own digits. */
+    /** DigitSplit's split, its unrolled one for FmaBasecase's own digits. */
     private static void split(long[] x, int xo, int n, int wordBits, int digitBits, double[] d, int off, int nd) {
         if (digitBits == FmaBasecase.D) {
-            FmaBasecase.split(x, xo, n, wordBits, d, off, nd);
+            DigitSplit.split(x, xo, n, wordBits, d, off, nd);
         } else {
-            FmaBasecase.split(x, xo, n, wordBits, digitBits, d, off, nd);
+            DigitSplit.split(x, xo, n, wordBits, digitBits, d, off, nd);
         }
     }
 
@@ -290,47 +290,6 @@ final class FmaKaratsuba {
         int add = Math.min(m, tn - h);
         for (int i = 0; i < add; i++) {
             t[to + h + i] += t[zm + i];
-        }
-    }
-
-    /**
-     * r[ro .. ro+rn) = sum col[co + i] 2^(digitBits i), i < cols, as words of wordBits bits, for
-     * non-negative columns below 2^63 - 2^(64 - digitBits) and a sum that fits rn words: one carry
-     * pass, each finished digit packed into the words as it comes.
-     */
-    static void carry(long[] col, int co, int cols, int digitBits, long[] r, int ro, int rn, int wordBits) {
-        long mask = (1L << digitBits) - 1;
-        long wordMask = -1L >>> (64 - wordBits);
-        long c = 0;
-        long buf = 0;
-        int have = 0;
-        int w = ro;
-        int end = ro + rn;
-        for (int t = co, e = co + cols; t < e; t++) {
-            long v = col[t] + c;
-            long dig = v & mask;
-            c = v >>> digitBits;
-            buf |= dig << have;
-            have += digitBits;
-            if (have >= wordBits) {
-                if (w == end) {
-                    return;
-                }
-                r[w++] = buf & wordMask;
-                have -= wordBits;
-                buf = dig >>> (digitBits - have);
-            }
-        }
-        while (w < end) {
-            long dig = c & mask;
-            c >>>= digitBits;
-            buf |= dig << have;
-            have += digitBits;
-            if (have >= wordBits) {
-                r[w++] = buf & wordMask;
-                have -= wordBits;
-                buf = dig >>> (digitBits - have);
-            }
         }
     }
 }
