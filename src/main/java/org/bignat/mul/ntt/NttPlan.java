@@ -149,4 +149,20 @@ record NttPlan(boolean fma, int primes, int logN, int bits) {
     long coefficients(long bitLength) {
         return (bitLength + bits - 1) / bits;
     }
+
+    /*
+     * equals and hashCode written out: a record's generated ones link through invokedynamic to
+     * java.lang.runtime.ObjectMethods on first use, and an OutOfMemoryError there (a heap exhausted
+     * by another thread at that moment) fails that class's initialization for the rest of the JVM,
+     * after which every Crt.of lookup of a plan threw NoClassDefFoundError.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NttPlan p && p.fma == fma && p.primes == primes && p.logN == logN && p.bits == bits;
+    }
+
+    @Override
+    public int hashCode() {
+        return ((Boolean.hashCode(fma) * 31 + primes) * 31 + logN) * 31 + bits;
+    }
 }
