@@ -39,19 +39,9 @@ final class Warmup {
     /** The warm-up ends after this long whatever its rounds show (a loaded machine). */
     private static final long MAX_NANOS = 10_000_000_000L;
 
-    /**
-     * Heaps below this size get no warm-up: its products hold a few tens of MB, which a small heap
-     * may need for the caller's own work, and a thread that meets an exhausted heap while it links
-     * code for the first time can leave that code unusable for the JVM's life (a failed class
-     * initialization or call site stays failed). A JVM that small runs no products large enough for
-     * the cold start to matter.
-     */
-    static final long MIN_HEAP_BYTES = 1L << 30;
-
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     /** Set once, when the warm-up ended (or where there is nothing to warm). */
-    private static volatile boolean warm = !Kernel.FMA || Settings.WARMUP.equals("off")
-            || Runtime.getRuntime().maxMemory() < MIN_HEAP_BYTES;
+    private static volatile boolean warm = !Kernel.FMA || Settings.WARMUP.equals("off");
 
     /**
      * The transforms an NTT product takes now: the vector ones ({@code true}) where this JVM uses them
