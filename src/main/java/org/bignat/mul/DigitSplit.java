@@ -14,9 +14,9 @@ package org.bignat.mul;
 final class DigitSplit {
     private DigitSplit() {}
 
-    /** Bits per digit ({@link FmaBasecase#D}). */
-    static final int D = 22;
-    static final long MASK = (1L << D) - 1;
+    /** Bits per digit: {@link FmaBasecase#D} (a constant: reading it loads no Vector API class). */
+    static final int D = FmaBasecase.D;
+    static final long MASK = FmaBasecase.MASK;
 
     /**
      * The nd digits of D bits of the words x[xo .. xo+n) (wordBits bits each, every word below
@@ -187,16 +187,12 @@ final class DigitSplit {
      * holds less than a digit. Any word width from D to 64.
      */
     static void general(long[] x, int xo, int n, int wordBits, double[] d, int off, int nd) {
-        run(x, xo, xo + n, wordBits, d, off, off + nd, 0, 0);
-    }
-
-    /**
-     * Digits into d[k .. e) from a buffer of have bits (below 2^have) and the words x[li .. end),
-     * zero past end.
-     */
-    private static void run(long[] x, int li, int end, int wordBits, double[] d, int k, int e, long buf, int have) {
+        long buf = 0;
+        int have = 0;
+        int li = xo;
+        int end = xo + n;
         int fresh = wordBits - D; // bits a new word leaves in the buffer beyond the digit it completes
-        for (; k < e; k++) {
+        for (int k = off, e = off + nd; k < e; k++) {
             long v;
             if (have >= D) {
                 v = buf & MASK;
