@@ -138,7 +138,7 @@ final class Runner {
             Result r;
             try {
                 Call call = p.prepare(op, in);
-                Measurement m = timer.measure(call, predicted);
+                Measurement m = timer.measure(call, predicted, op.whole());
                 Object canon = null;
                 String note = null;
                 Object raw = timer.lastResult();
