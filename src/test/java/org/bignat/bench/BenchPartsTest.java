@@ -34,7 +34,7 @@ class BenchPartsTest {
     @Test
     void timerRunsRepsAndReportsMedianBetweenMinAndMax() throws Exception {
         int[] calls = {0};
-        Measurement m = new Timer(5, 0).measure(() -> ++calls[0], 0);
+        Measurement m = new Timer(5, 0).measure(() -> ++calls[0], 0, false);
         assertEquals(5, m.runs());
         assertTrue(m.callsPerRun() >= 1);
         assertTrue(m.minSeconds() <= m.medianSeconds() && m.medianSeconds() <= m.maxSeconds());
@@ -47,10 +47,19 @@ class BenchPartsTest {
             slow[0]++;
             Thread.sleep(25);
             return null;
-        }, Timer.NO_WARMUP_SECONDS);
+        }, Timer.NO_WARMUP_SECONDS, false);
         assertEquals(3, s.runs());
         int maxDiscards = Timer.MAX_JIT_DISCARDS + (int) (Timer.JIT_SETTLE_MAX_SECONDS / 0.025) + 1;
         assertTrue(slow[0] >= 3 && slow[0] <= 3 + maxDiscards, "slow calls: " + slow[0]);
+        // the first size of a whole computation warms up WHOLE_WARMUP_FACTOR times as long:
+        // 0.05 s becomes 0.5 s, at least 50 calls of 10 ms before the timed ones
+        int[] whole = {0};
+        new Timer(1, 0.05).measure(() -> {
+            whole[0]++;
+            Thread.sleep(10);
+            return null;
+        }, 0, true);
+        assertTrue(whole[0] >= 0.05 * Timer.WHOLE_WARMUP_FACTOR / 0.011, "whole computation's calls: " + whole[0]);
     }
 
     @Test

@@ -100,18 +100,13 @@ final class Timer {
      * Warms up, then times the call. A call predicted to take at least {@link #NO_WARMUP_SECONDS}
      * gets no separate warm-up: the JIT has compiled its code at the smaller sizes, and a slow
      * first run (page faults on fresh memory) is one of at least {@link #MIN_RUNS}, which the
-     * median discards.
+     * median discards, and calls during which the JIT compiled are not counted (see
+     * {@link #MAX_JIT_DISCARDS}).
      *
      * @param predictedSeconds the predicted time of one call, 0 when unknown (the first size): only
      *                         then is the full warm-up given, later sizes get {@link #REPEAT_WARMUP_SECONDS}
-     */
-    Measurement measure(Call call, double predictedSeconds) throws Exception {
-        return measure(call, predictedSeconds, false);
-    }
-
-    /**
-     * As {@link #measure(Call, double)}; {@code whole}: a whole computation, whose first size gets
-     * {@link #WHOLE_WARMUP_FACTOR} times the warm-up.
+     * @param whole            a whole computation (pi, factorial), whose first size gets
+     *                         {@link #WHOLE_WARMUP_FACTOR} times the warm-up
      */
     Measurement measure(Call call, double predictedSeconds, boolean whole) throws Exception {
         double warmup = predictedSeconds > 0 ? Math.min(warmupSeconds, REPEAT_WARMUP_SECONDS)
