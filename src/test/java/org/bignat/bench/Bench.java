@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.bignat.core.BigIntegerAccess;
 import org.bignat.engine.Engines;
+import org.bignat.mul.ntt.NttMultiply;
 
 /**
  * The bench, the README's main job: times BigNat (CPU engine; GPU engine host-to-host and
@@ -176,6 +177,27 @@ public final class Bench {
         return l;
     }
 
+    /** Longest wait for the CPU engine's warm-up, ms (it takes 2-3 s on a 2-core machine). */
+    private static final long WARMUP_WAIT_MILLIS = 30_000;
+
+    /**
+     * Lets the CPU engine's background warm-up of its vector transforms end before any cell is
+     * timed: until it ends, products take the scalar transforms and share the cores with it, so the
+     * first cells timed the warm-up (2-core Intel Xeon, 4 lanes: a 2^20-bit multiply 3.3-3.7 ms in
+     * two runs against 2.1 ms in a third). Returns the header line that says so.
+     */
+    private static String awaitWarmup() {
+        long t0 = System.nanoTime();
+        try {
+            boolean ended = NttMultiply.awaitWarmup(WARMUP_WAIT_MILLIS);
+            return "CPU engine warm-up: " + (ended ? "ended" : "still running") + " after "
+                    + Format.seconds((System.nanoTime() - t0) * 1e-9) + " (cells are timed after it)";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "CPU engine warm-up: not awaited (interrupted)";
+        }
+    }
+
     private static void printHeader(PrintStream out, BenchOptions o, List<Participant> engines, String gmpStatus) {
         Runtime rt = Runtime.getRuntime();
         out.println("BigNat bench, " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
@@ -195,6 +217,7 @@ public final class Bench {
             out.println("  engine " + e.label() + ": " + (why == null ? what : why));
         }
         out.println("  GMP: " + gmpStatus);
+        out.println("  " + awaitWarmup());
         out.println("  seed " + o.seed + ", " + o.reps + " runs per cell (median; at least " + Timer.MIN_RUNS
                 + " when slow), warm-up " + o.warmupSeconds + " s (pi and factorial "
                 + Timer.WHOLE_WARMUP_FACTOR * o.warmupSeconds + " s), cells predicted over " + o.maxSeconds

@@ -62,6 +62,17 @@ public final class NttMultiply {
         return r;
     }
 
+    /**
+     * Starts the background warm-up of the vector transforms, where this JVM has one to run, and
+     * waits until it has ended, at most {@code timeoutMillis}: for a benchmark that times the
+     * steady state (until it ends, products take the scalar transforms). Returns whether it ended.
+     *
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    public static boolean awaitWarmup(long timeoutMillis) throws InterruptedException {
+        return Warmup.await(timeoutMillis);
+    }
+
     /** Whether this JVM uses the double-precision vector transforms (else the 64-bit scalar ones). */
     public static boolean vectorTransforms() {
         return Kernel.FMA;

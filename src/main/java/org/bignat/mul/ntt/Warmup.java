@@ -61,6 +61,22 @@ final class Warmup {
         return warm;
     }
 
+    /**
+     * Starts the warm-up if this JVM has one to run and waits until it has ended, at most
+     * {@code timeoutMillis}; true when it has ended (or was never needed).
+     */
+    static boolean await(long timeoutMillis) throws InterruptedException {
+        fma(); // starts it
+        long end = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (!warm) {
+            if (System.nanoTime() >= end) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return true;
+    }
+
     private static void start() {
         if (STARTED.compareAndSet(false, true)) {
             Thread t = new Thread(Warmup::run, "bignat-ntt-warmup");

@@ -59,6 +59,13 @@ class WarmupTest {
     }
 
     @Test
+    void awaitWarmupReturnsOnceTheWarmUpHasEnded() throws InterruptedException {
+        assertTrue(NttMultiply.awaitWarmup(WAIT_MILLIS), "the warm-up ended within the wait");
+        assertTrue(Warmup.isWarm());
+        assertEquals(Kernel.FMA, Warmup.fma(), "after the warm-up, the transforms this JVM chose");
+    }
+
+    @Test
     void nothingToWarmWithoutTheVectorTransforms() {
         if (!Kernel.FMA || Settings.WARMUP.equals("off")) {
             assertTrue(Warmup.isWarm(), "nothing to warm");
