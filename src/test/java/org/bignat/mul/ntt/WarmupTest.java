@@ -49,20 +49,10 @@ class WarmupTest {
     void productsAreExactDuringAndAfterTheWarmUp() throws InterruptedException {
         Random r = TestRandom.create("WarmupTest.productsAreExactDuringAndAfterTheWarmUp");
         checkProducts(r, "first products");
-        long end = System.currentTimeMillis() + WAIT_MILLIS;
-        while (!Warmup.isWarm() && System.currentTimeMillis() < end) {
-            Thread.sleep(20);
-        }
+        assertTrue(NttMultiply.awaitWarmup(WAIT_MILLIS), "the warm-up ended within the wait");
         assertTrue(Warmup.isWarm(), "the warm-up ended");
         assertEquals(Kernel.FMA, Warmup.fma(), "after the warm-up, the transforms this JVM chose");
         checkProducts(r, "after the warm-up");
-    }
-
-    @Test
-    void awaitWarmupReturnsOnceTheWarmUpHasEnded() throws InterruptedException {
-        assertTrue(NttMultiply.awaitWarmup(WAIT_MILLIS), "the warm-up ended within the wait");
-        assertTrue(Warmup.isWarm());
-        assertEquals(Kernel.FMA, Warmup.fma(), "after the warm-up, the transforms this JVM chose");
     }
 
     @Test
