@@ -177,14 +177,14 @@ public final class Bench {
         return l;
     }
 
-    /** Longest wait for the CPU engine's warm-up, ms (it takes 2-3 s on a 2-core machine). */
+    /** Longest wait for the CPU engine's warm-up, ms (it took 1-3 s on the 2-core Intel machine). */
     private static final long WARMUP_WAIT_MILLIS = 30_000;
 
     /**
      * Lets the CPU engine's background warm-up of its vector transforms end before any cell is
-     * timed: until it ends, products take the scalar transforms and share the cores with it, so the
-     * first cells timed the warm-up (2-core Intel Xeon, 4 lanes: a 2^20-bit multiply 3.3-3.7 ms in
-     * two runs against 2.1 ms in a third). Returns the header line that says so.
+     * timed: until it ends, products take the scalar transforms and share the cores with it (2-core
+     * Intel Xeon, AVX-512, 8 lanes: 2^24-bit products of 87-180 ms until it ended 2.0-2.8 s after the
+     * first product, 28-45 ms after). Returns the header line that says so.
      */
     private static String awaitWarmup() {
         long t0 = System.nanoTime();

@@ -34,7 +34,7 @@ final class Timer {
     /**
      * The first size of a whole computation (pi, factorial) gets this many times the warm-up: it
      * runs a hundred kernels, each compiled by C2 only after enough calls of its own. Pi to 10^4
-     * digits (2-core Intel Xeon, JDK 17) ran at 14 ms a call after 50 calls and 2.5 ms after 300
+     * digits (2-core Intel Xeon, AVX-512, JDK 17) ran at 14 ms a call after 50 calls and 2.5 ms after 300
      * (about 2 s); the default 0.3 s of warm-up timed it at 28 ms, while the JIT looked quiet.
      */
     static final double WHOLE_WARMUP_FACTOR = 10;
@@ -76,7 +76,7 @@ final class Timer {
      * Calls of the no-warm-up path discarded because the JIT compiled during them: at least this
      * many may be, and more while the discarded calls took less than {@link #JIT_SETTLE_MAX_SECONDS}
      * in all (a whole computation such as pi to 10^6 digits compiles for several calls of half a
-     * second: 2-core Intel Xeon, JDK 17, the JIT's time over its first ten runs 4.5, 1.1, 0.5, 0.6,
+     * second: 2-core Intel Xeon, AVX-512, JDK 17, the JIT's time over its first ten runs 4.5, 1.1, 0.5, 0.6,
      * 0.4, 0.3, 0.1 s, ..., the run's time 3.6, 1.07, 0.60, 0.54, 0.49, 0.40, 0.41, 0.36 s).
      */
     static final int MAX_JIT_DISCARDS = 2;

@@ -65,7 +65,8 @@ public final class NttMultiply {
     /**
      * Starts the background warm-up of the vector transforms, where this JVM has one to run, and
      * waits until it has ended, at most {@code timeoutMillis}: for a benchmark that times the
-     * steady state (until it ends, products take the scalar transforms). Returns whether it ended.
+     * steady state (until it ends, products take the scalar transforms). Returns whether it ended;
+     * a timeout of 0 or less does not wait.
      *
      * @throws InterruptedException if the waiting thread is interrupted
      */
