@@ -28,7 +28,12 @@ import jdk.incubator.vector.VectorSpecies;
  * the digits zeroed below the middle ({@link #slideSquare}).
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
- * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits.
+ * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits. The
+ * sliding passes broadcast each digit straight from the array: C2 then loads it into all lanes in
+ * one load-port instruction, where a digit first scaled in a register took a multiply and a
+ * register broadcast, the latter on one of the two ports the FMAs issue on (8 lanes on a 2-core
+ * Intel Xeon, JDK 17: 28-29 against 23-24 digit products per ns at 373 digits, 31-32 against 25-26
+ * at 512).
  * The words are split into digits by {@link DigitSplit} (unrolled periods, no per-digit branch)
  * and the columns carried back by {@link DigitCarry} (vector steps without a carry chain, then
  * {@link DigitPack}); they are still about half of a 16-limb product and a quarter of a 64-limb one.
@@ -58,11 +63,13 @@ final class FmaBasecase {
      */
     static final boolean SLIDE = L >= 8;
     /**
-     * Shorter operands of at least this many digits take the sliding passes (the two kinds of pass
-     * alone on balanced digit vectors, thread CPU time, same machine: at 94 digits 357 against 374
-     * ns, at 70 digits 253 against 224 ns, at 373 digits 3.2 against 4.8 us).
+     * Shorter operands of at least this many digits take the sliding passes (FmaKernelProbe, the
+     * column kernel alone on balanced digit vectors, thread CPU time, 2-core Intel Xeon with
+     * AVX-512, JDK 17, sliding against plain in ns: 24 digits 133-138 against 83-97, 28 digits 119
+     * against 109-113, 32 digits 117-119 against 126-132, 47 digits 191 against 216-219, 64 digits
+     * 256-267 against 366-377, 90 digits 488-503 against 654-705).
      */
-    static final int SLIDE_MIN_DIGITS = 90;
+    static final int SLIDE_MIN_DIGITS = 32;
     /**
      * As {@link #SLIDE_MIN_DIGITS} for squares ({@link #slideSquare}; FmaKernelProbe, the column
      * kernel alone, plain against sliding: 94 digits 333 against 348 ns, 104 digits 392 against
@@ -162,7 +169,7 @@ final class FmaBasecase {
                 java.util.Arrays.fill(s, co + c, co + c + W, 0.0);
                 int steps = (iTo - iFrom + L) / L;
                 for (int rho = 0; rho < L; rho += 2) {
-                    slidePair(s, xo + iFrom + rho, yo + c - iFrom - rho, co + c, steps, steps, 1.0);
+                    slidePair(s, xo + iFrom + rho, yo + c - iFrom - rho, co + c, steps, steps);
                 }
             } else {
                 plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false);
@@ -476,12 +483,13 @@ final class FmaBasecase {
     /**
      * The sliding pass of two residues: adds to the column sums at s[co .. co+W) the products of
      * the digits x_i, i = i0 + kL (k < stepsA), and x_(i+1) (k < stepsB, stepsB in {stepsA - 1,
-     * stepsA}), scaled, with y read at s[o - kL ..] (o = y's offset + c - i0). The window holds the
+     * stepsA}), with y read at s[o - kL ..] (o = y's offset + c - i0). The window holds the
      * four vectors y[o - kL + bL], b < 4, of the current step; the next step's are the new
      * y[o - (k+1)L] and three of these, so each step loads one vector per residue. Unrolled by
-     * four so that the window rotates through the names instead of being copied.
+     * four so that the window rotates through the names instead of being copied. The digits are
+     * broadcast unscaled, from memory (see the class comment).
      */
-    private static void slidePair(double[] s, int xi, int o, int co, int stepsA, int stepsB, double scale) {
+    private static void slidePair(double[] s, int xi, int o, int co, int stepsA, int stepsB) {
         DoubleVector s0 = DoubleVector.fromArray(S, s, co);
         DoubleVector s1 = DoubleVector.fromArray(S, s, co + L);
         DoubleVector s2 = DoubleVector.fromArray(S, s, co + 2 * L);
@@ -500,8 +508,8 @@ final class FmaBasecase {
         DoubleVector b4 = DoubleVector.fromArray(S, s, o - 1 + 3 * L);
         int k = 0;
         for (; k + 4 <= stepsB; k += 4, xi += 4 * L, o -= 4 * L) {
-            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xi]);
-            DoubleVector xc = DoubleVector.broadcast(S, scale * s[xi + 1]);
+            DoubleVector xb = DoubleVector.broadcast(S, s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, s[xi + 1]);
             s0 = a1.fma(xb, s0);
             s1 = a2.fma(xb, s1);
             s2 = a3.fma(xb, s2);
@@ -512,8 +520,8 @@ final class FmaBasecase {
             t3 = b4.fma(xc, t3);
             a4 = DoubleVector.fromArray(S, s, o - L);
             b4 = DoubleVector.fromArray(S, s, o - 1 - L);
-            xb = DoubleVector.broadcast(S, scale * s[xi + L]);
-            xc = DoubleVector.broadcast(S, scale * s[xi + L + 1]);
+            xb = DoubleVector.broadcast(S, s[xi + L]);
+            xc = DoubleVector.broadcast(S, s[xi + L + 1]);
             s0 = a4.fma(xb, s0);
             s1 = a1.fma(xb, s1);
             s2 = a2.fma(xb, s2);
@@ -524,8 +532,8 @@ final class FmaBasecase {
             t3 = b3.fma(xc, t3);
             a3 = DoubleVector.fromArray(S, s, o - 2 * L);
             b3 = DoubleVector.fromArray(S, s, o - 1 - 2 * L);
-            xb = DoubleVector.broadcast(S, scale * s[xi + 2 * L]);
-            xc = DoubleVector.broadcast(S, scale * s[xi + 2 * L + 1]);
+            xb = DoubleVector.broadcast(S, s[xi + 2 * L]);
+            xc = DoubleVector.broadcast(S, s[xi + 2 * L + 1]);
             s0 = a3.fma(xb, s0);
             s1 = a4.fma(xb, s1);
             s2 = a1.fma(xb, s2);
@@ -536,8 +544,8 @@ final class FmaBasecase {
             t3 = b2.fma(xc, t3);
             a2 = DoubleVector.fromArray(S, s, o - 3 * L);
             b2 = DoubleVector.fromArray(S, s, o - 1 - 3 * L);
-            xb = DoubleVector.broadcast(S, scale * s[xi + 3 * L]);
-            xc = DoubleVector.broadcast(S, scale * s[xi + 3 * L + 1]);
+            xb = DoubleVector.broadcast(S, s[xi + 3 * L]);
+            xc = DoubleVector.broadcast(S, s[xi + 3 * L + 1]);
             s0 = a2.fma(xb, s0);
             s1 = a3.fma(xb, s1);
             s2 = a4.fma(xb, s2);
@@ -550,8 +558,8 @@ final class FmaBasecase {
             b1 = DoubleVector.fromArray(S, s, o - 1 - 4 * L);
         }
         for (; k < stepsB; k++, xi += L, o -= L) {
-            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xi]);
-            DoubleVector xc = DoubleVector.broadcast(S, scale * s[xi + 1]);
+            DoubleVector xb = DoubleVector.broadcast(S, s[xi]);
+            DoubleVector xc = DoubleVector.broadcast(S, s[xi + 1]);
             s0 = a1.fma(xb, s0);
             s1 = a2.fma(xb, s1);
             s2 = a3.fma(xb, s2);
@@ -570,7 +578,7 @@ final class FmaBasecase {
             b1 = DoubleVector.fromArray(S, s, o - 1 - L);
         }
         if (k < stepsA) {
-            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xi]);
+            DoubleVector xb = DoubleVector.broadcast(S, s[xi]);
             s0 = a1.fma(xb, s0);
             s1 = a2.fma(xb, s1);
             s2 = a3.fma(xb, s2);
