@@ -109,7 +109,7 @@ public final class NttMultiply {
      */
     public static void multiply(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn,
                                 boolean parallel) {
-        multiply(r, ro, a, ao, an, b, bo, bn, parallel, Warmup.fma());
+        multiply(r, ro, a, ao, an, b, bo, bn, parallel, Warmup.fma((long) an + bn));
     }
 
     /** As {@link #multiply(long[], int, long[], int, int, long[], int, int, boolean)} on the given transforms. */
@@ -146,7 +146,7 @@ public final class NttMultiply {
      * while the vector ones warm up ({@link Warmup}).
      */
     public static void square(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
-        square(r, ro, a, ao, n, parallel, Warmup.fma());
+        square(r, ro, a, ao, n, parallel, Warmup.fma(2L * n));
     }
 
     /** As {@link #square(long[], int, long[], int, int, boolean)} on the given transforms. */

@@ -13,9 +13,17 @@ import org.bignat.core.Settings;
  * sizes whose transforms take every branch a product of 2^20 to 2^26 bits takes, until a round of
  * them stops getting faster; the caller's NTT products meanwhile take the scalar 64-bit transforms,
  * whose plain Java runs cold at about a third of the cold vector code's time, and the vector ones
- * once the warm-up has ended. The warm-up never blocks a caller and cannot change a result: both
- * transforms give the exact product. {@code bignat.warmup=off} ({@link Settings#WARMUP}) turns it
+ * once the warm-up has ended. The warm-up blocks no caller (but see below on memory) and cannot
+ * change a result: both transforms give the exact product. {@code bignat.warmup=off} ({@link Settings#WARMUP}) turns it
  * off. Measured against the first call's target in docs/design.md, "First products in a fresh JVM".
+ *
+ * <p>The Vector API's operations link lambdas inside the JDK on their first call, and a link that
+ * fails (an OutOfMemoryError while another thread exhausts the heap) fails again at every later
+ * call in that JVM ({@link BootstrapMethodError}). So where the product that starts the warm-up may
+ * take more memory than the heap has left ({@link #tight}), the warm-up's first round runs on the
+ * caller's thread before that product allocates anything: the operations of the transforms, the CRT
+ * and the pointwise products are then linked before the product can exhaust the heap. Where a
+ * round fails to link all the same, this JVM's NTT products stay on the scalar transforms.
  */
 final class Warmup {
     private Warmup() {}
@@ -40,19 +48,28 @@ final class Warmup {
     private static final long MAX_NANOS = 10_000_000_000L;
 
     private static final AtomicBoolean STARTED = new AtomicBoolean();
+    /**
+     * Bytes a product may take per limb of the result, at most: the phased product's 2 r N doubles
+     * with five primes and four or fewer result bits per point come to 320 (NttMultiply's class
+     * comment gives the peaks).
+     */
+    private static final long BYTES_PER_LIMB = 512;
+
     /** Set once, when the warm-up ended (or where there is nothing to warm). */
     private static volatile boolean warm = !Kernel.FMA || Settings.WARMUP.equals("off");
+    /** Set when the vector transforms failed to run (see the class comment): the scalar ones stay. */
+    private static volatile boolean failed;
 
     /**
-     * The transforms an NTT product takes now: the vector ones ({@code true}) where this JVM uses them
-     * and the warm-up has ended; before that the scalar ones, and the first such call starts the
-     * warm-up.
+     * The transforms an NTT product of {@code limbs} result limbs takes now: the vector ones
+     * ({@code true}) where this JVM uses them and the warm-up has ended; before that the scalar ones,
+     * and the first such call starts the warm-up.
      */
-    static boolean fma() {
+    static boolean fma(long limbs) {
         if (warm) {
-            return Kernel.FMA;
+            return Kernel.FMA && !failed;
         }
-        start();
+        start(limbs);
         return false;
     }
 
@@ -66,7 +83,7 @@ final class Warmup {
      * {@code timeoutMillis}; true when it has ended (or was never needed).
      */
     static boolean await(long timeoutMillis) throws InterruptedException {
-        fma(); // starts it
+        fma(0); // starts it
         long end = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (!warm) {
             if (System.nanoTime() >= end) {
@@ -77,8 +94,18 @@ final class Warmup {
         return true;
     }
 
-    private static void start() {
+    private static void start(long limbs) {
         if (STARTED.compareAndSet(false, true)) {
+            if (tight(limbs)) {
+                try {
+                    round(new long[][] {limbs(LOG_BITS[0], new Random(0x5eed))});
+                } catch (RuntimeException | OutOfMemoryError | LinkageError e) {
+                    // an operation may be linked as failed: this JVM's products keep the scalar transforms
+                    failed = true;
+                    warm = true;
+                    return;
+                }
+            }
             Thread t = new Thread(Warmup::run, "bignat-ntt-warmup");
             t.setDaemon(true);
             t.start();
@@ -97,20 +124,38 @@ final class Warmup {
             int stale = 0;
             while (stale < STALE_ROUNDS && System.nanoTime() < end) {
                 long t0 = System.nanoTime();
-                for (long[] a : ops) {
-                    long[] b = a.clone();
-                    b[0] ^= 1;
-                    NttMultiply.multiply(new long[2 * a.length], 0, a, 0, a.length, b, 0, b.length, false, true);
-                    NttMultiply.square(new long[2 * a.length], 0, a, 0, a.length, false, true);
-                }
+                round(ops);
                 long t = System.nanoTime() - t0;
                 stale = t < GAIN * best ? 0 : stale + 1;
                 best = Math.min(best, t);
             }
-        } catch (RuntimeException | OutOfMemoryError | LinkageError e) {
+        } catch (LinkageError e) {
+            failed = true; // see the class comment
+        } catch (RuntimeException | OutOfMemoryError e) {
             // the warm-up only speeds up what follows; the vector transforms are as exact without it
         } finally {
             warm = true;
+        }
+    }
+
+    /**
+     * Whether a product of this many result limbs may take more than the heap has left. Its first
+     * round on the caller's thread costs the first product about 140 ms (a 2^16-bit product in a
+     * fresh JVM, 2-core Intel Xeon, JDK 17: 233-253 against 90-152 ms), so only such products pay it.
+     */
+    private static boolean tight(long limbs) {
+        Runtime rt = Runtime.getRuntime();
+        long left = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return limbs > left / BYTES_PER_LIMB;
+    }
+
+    /** A product and a square of each operand on the vector transforms, on this thread. */
+    private static void round(long[][] ops) {
+        for (long[] a : ops) {
+            long[] b = a.clone();
+            b[0] ^= 1;
+            NttMultiply.multiply(new long[2 * a.length], 0, a, 0, a.length, b, 0, b.length, false, true);
+            NttMultiply.square(new long[2 * a.length], 0, a, 0, a.length, false, true);
         }
     }
 

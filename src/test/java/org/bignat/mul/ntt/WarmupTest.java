@@ -51,7 +51,7 @@ class WarmupTest {
         checkProducts(r, "first products");
         assertTrue(NttMultiply.awaitWarmup(WAIT_MILLIS), "the warm-up ended within the wait");
         assertTrue(Warmup.isWarm(), "the warm-up ended");
-        assertEquals(Kernel.FMA, Warmup.fma(), "after the warm-up, the transforms this JVM chose");
+        assertEquals(Kernel.FMA, Warmup.fma(0), "after the warm-up, the transforms this JVM chose");
         checkProducts(r, "after the warm-up");
     }
 
@@ -59,7 +59,7 @@ class WarmupTest {
     void nothingToWarmWithoutTheVectorTransforms() {
         if (!Kernel.FMA || Settings.WARMUP.equals("off")) {
             assertTrue(Warmup.isWarm(), "nothing to warm");
-            assertEquals(Kernel.FMA, Warmup.fma());
+            assertEquals(Kernel.FMA, Warmup.fma(0));
         }
     }
 }
