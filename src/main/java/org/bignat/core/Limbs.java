@@ -10,9 +10,9 @@ import java.util.Arrays;
  * limbs. The carry primitives over array slices are in {@link LimbArith}; products come from the
  * engine chosen for their size, never from here.
  *
- * <p>The repacking loops are branch-free in their main part (one shift-or-mask per output word, the shift
- * amounts stepping by 61 or 64 bits), so they run at memory speed; the last two or three words,
- * where a read would pass the end of the input, take the checked path.
+ * <p>The repacking runs by periods (61 limbs are 64 digits) written out with constant shifts; the
+ * words before the first whole period and after the last take a loop, branch-free in its main part,
+ * and the last two or three words, where a read would pass the end of the input, a checked path.
  */
 public final class Limbs {
     /** The empty array: the value zero. */
@@ -49,8 +49,92 @@ public final class Limbs {
         return r;
     }
 
-    /** Limbs [k0, k1) of the packing of the m canonical digits d into r. */
+    /**
+     * Limbs [k0, k1) of the packing of the m canonical digits d into r: whole periods of 61 limbs
+     * ({@link #fromDigitsPeriod}) where the range and the digits hold them, the loop below around
+     * them.
+     */
     private static void fromDigits(long[] d, int m, long[] r, int k0, int k1) {
+        int p0 = (k0 + 60) / 61; // the first period that starts at or after k0
+        int p1 = Math.min(k1 / 61, m / 64); // periods below p1 end within [.., k1) and within the digits
+        if (p0 >= p1) {
+            fromDigitsLoop(d, m, r, k0, k1);
+            return;
+        }
+        fromDigitsLoop(d, m, r, k0, 61 * p0);
+        for (int p = p0; p < p1; p++) {
+            fromDigitsPeriod(d, 64 * p, r, 61 * p);
+        }
+        fromDigitsLoop(d, m, r, 61 * p1, k1);
+    }
+
+    /** Limbs [k, k + 61) from digits [j, j + 64): one period, as {@link #toDigitsPeriod}. */
+    private static void fromDigitsPeriod(long[] d, int j, long[] r, int k) {
+        r[k] = d[j] | (d[j + 1] << 61);
+        r[k + 1] = (d[j + 1] >>> 3) | (d[j + 2] << 58);
+        r[k + 2] = (d[j + 2] >>> 6) | (d[j + 3] << 55);
+        r[k + 3] = (d[j + 3] >>> 9) | (d[j + 4] << 52);
+        r[k + 4] = (d[j + 4] >>> 12) | (d[j + 5] << 49);
+        r[k + 5] = (d[j + 5] >>> 15) | (d[j + 6] << 46);
+        r[k + 6] = (d[j + 6] >>> 18) | (d[j + 7] << 43);
+        r[k + 7] = (d[j + 7] >>> 21) | (d[j + 8] << 40);
+        r[k + 8] = (d[j + 8] >>> 24) | (d[j + 9] << 37);
+        r[k + 9] = (d[j + 9] >>> 27) | (d[j + 10] << 34);
+        r[k + 10] = (d[j + 10] >>> 30) | (d[j + 11] << 31);
+        r[k + 11] = (d[j + 11] >>> 33) | (d[j + 12] << 28);
+        r[k + 12] = (d[j + 12] >>> 36) | (d[j + 13] << 25);
+        r[k + 13] = (d[j + 13] >>> 39) | (d[j + 14] << 22);
+        r[k + 14] = (d[j + 14] >>> 42) | (d[j + 15] << 19);
+        r[k + 15] = (d[j + 15] >>> 45) | (d[j + 16] << 16);
+        r[k + 16] = (d[j + 16] >>> 48) | (d[j + 17] << 13);
+        r[k + 17] = (d[j + 17] >>> 51) | (d[j + 18] << 10);
+        r[k + 18] = (d[j + 18] >>> 54) | (d[j + 19] << 7);
+        r[k + 19] = (d[j + 19] >>> 57) | (d[j + 20] << 4);
+        r[k + 20] = (d[j + 20] >>> 60) | (d[j + 21] << 1) | (d[j + 22] << 62);
+        r[k + 21] = (d[j + 22] >>> 2) | (d[j + 23] << 59);
+        r[k + 22] = (d[j + 23] >>> 5) | (d[j + 24] << 56);
+        r[k + 23] = (d[j + 24] >>> 8) | (d[j + 25] << 53);
+        r[k + 24] = (d[j + 25] >>> 11) | (d[j + 26] << 50);
+        r[k + 25] = (d[j + 26] >>> 14) | (d[j + 27] << 47);
+        r[k + 26] = (d[j + 27] >>> 17) | (d[j + 28] << 44);
+        r[k + 27] = (d[j + 28] >>> 20) | (d[j + 29] << 41);
+        r[k + 28] = (d[j + 29] >>> 23) | (d[j + 30] << 38);
+        r[k + 29] = (d[j + 30] >>> 26) | (d[j + 31] << 35);
+        r[k + 30] = (d[j + 31] >>> 29) | (d[j + 32] << 32);
+        r[k + 31] = (d[j + 32] >>> 32) | (d[j + 33] << 29);
+        r[k + 32] = (d[j + 33] >>> 35) | (d[j + 34] << 26);
+        r[k + 33] = (d[j + 34] >>> 38) | (d[j + 35] << 23);
+        r[k + 34] = (d[j + 35] >>> 41) | (d[j + 36] << 20);
+        r[k + 35] = (d[j + 36] >>> 44) | (d[j + 37] << 17);
+        r[k + 36] = (d[j + 37] >>> 47) | (d[j + 38] << 14);
+        r[k + 37] = (d[j + 38] >>> 50) | (d[j + 39] << 11);
+        r[k + 38] = (d[j + 39] >>> 53) | (d[j + 40] << 8);
+        r[k + 39] = (d[j + 40] >>> 56) | (d[j + 41] << 5);
+        r[k + 40] = (d[j + 41] >>> 59) | (d[j + 42] << 2) | (d[j + 43] << 63);
+        r[k + 41] = (d[j + 43] >>> 1) | (d[j + 44] << 60);
+        r[k + 42] = (d[j + 44] >>> 4) | (d[j + 45] << 57);
+        r[k + 43] = (d[j + 45] >>> 7) | (d[j + 46] << 54);
+        r[k + 44] = (d[j + 46] >>> 10) | (d[j + 47] << 51);
+        r[k + 45] = (d[j + 47] >>> 13) | (d[j + 48] << 48);
+        r[k + 46] = (d[j + 48] >>> 16) | (d[j + 49] << 45);
+        r[k + 47] = (d[j + 49] >>> 19) | (d[j + 50] << 42);
+        r[k + 48] = (d[j + 50] >>> 22) | (d[j + 51] << 39);
+        r[k + 49] = (d[j + 51] >>> 25) | (d[j + 52] << 36);
+        r[k + 50] = (d[j + 52] >>> 28) | (d[j + 53] << 33);
+        r[k + 51] = (d[j + 53] >>> 31) | (d[j + 54] << 30);
+        r[k + 52] = (d[j + 54] >>> 34) | (d[j + 55] << 27);
+        r[k + 53] = (d[j + 55] >>> 37) | (d[j + 56] << 24);
+        r[k + 54] = (d[j + 56] >>> 40) | (d[j + 57] << 21);
+        r[k + 55] = (d[j + 57] >>> 43) | (d[j + 58] << 18);
+        r[k + 56] = (d[j + 58] >>> 46) | (d[j + 59] << 15);
+        r[k + 57] = (d[j + 59] >>> 49) | (d[j + 60] << 12);
+        r[k + 58] = (d[j + 60] >>> 52) | (d[j + 61] << 9);
+        r[k + 59] = (d[j + 61] >>> 55) | (d[j + 62] << 6);
+        r[k + 60] = (d[j + 62] >>> 58) | (d[j + 63] << 3);
+    }
+
+    /** As {@link #fromDigits(long[], int, long[], int, int)}, one limb at a time. */
+    private static void fromDigitsLoop(long[] d, int m, long[] r, int k0, int k1) {
         // limb k holds bits [64k, 64k + 64): digit j = floor(64k / 61) from bit s = 64k - 61j (s <= 60),
         // then digit j+1 at 61 - s, and digit j+2 at 122 - s when s >= 59 (64 bits span three digits)
         int k = k0;
@@ -92,8 +176,98 @@ public final class Limbs {
         return d;
     }
 
-    /** Digits [i0, i1) of the unpacking of the n limbs into d. */
+    /**
+     * Digits [i0, i1) of the unpacking of the n limbs into d: whole periods of 64 digits
+     * ({@link #toDigitsPeriod}) where the range and the limbs hold them, the loop below around them.
+     */
     private static void toDigits(long[] limbs, int n, long[] d, int i0, int i1) {
+        int p0 = (i0 + 63) >>> 6; // the first period that starts at or after i0
+        int p1 = Math.min(i1 >>> 6, n / 61); // periods below p1 end within [.., i1) and within the limbs
+        if (p0 >= p1) {
+            toDigitsLoop(limbs, n, d, i0, i1);
+            return;
+        }
+        toDigitsLoop(limbs, n, d, i0, 64 * p0);
+        for (int p = p0; p < p1; p++) {
+            toDigitsPeriod(limbs, 61 * p, d, 64 * p);
+        }
+        toDigitsLoop(limbs, n, d, 64 * p1, i1);
+    }
+
+    /**
+     * Digits [i, i + 64) from limbs [k, k + 61): one period (64 digits of 61 bits are 61 limbs of 64), its
+     * shifts constants. Written out: the loop over digits spent about 2-3.5 ns a digit on variable
+     * shifts, index arithmetic and checks (2-core Intel Xeon, JDK 17).
+     */
+    private static void toDigitsPeriod(long[] l, int k, long[] d, int i) {
+        d[i] = l[k] & Digits.MASK;
+        d[i + 1] = ((l[k] >>> 61) | (l[k + 1] << 3)) & Digits.MASK;
+        d[i + 2] = ((l[k + 1] >>> 58) | (l[k + 2] << 6)) & Digits.MASK;
+        d[i + 3] = ((l[k + 2] >>> 55) | (l[k + 3] << 9)) & Digits.MASK;
+        d[i + 4] = ((l[k + 3] >>> 52) | (l[k + 4] << 12)) & Digits.MASK;
+        d[i + 5] = ((l[k + 4] >>> 49) | (l[k + 5] << 15)) & Digits.MASK;
+        d[i + 6] = ((l[k + 5] >>> 46) | (l[k + 6] << 18)) & Digits.MASK;
+        d[i + 7] = ((l[k + 6] >>> 43) | (l[k + 7] << 21)) & Digits.MASK;
+        d[i + 8] = ((l[k + 7] >>> 40) | (l[k + 8] << 24)) & Digits.MASK;
+        d[i + 9] = ((l[k + 8] >>> 37) | (l[k + 9] << 27)) & Digits.MASK;
+        d[i + 10] = ((l[k + 9] >>> 34) | (l[k + 10] << 30)) & Digits.MASK;
+        d[i + 11] = ((l[k + 10] >>> 31) | (l[k + 11] << 33)) & Digits.MASK;
+        d[i + 12] = ((l[k + 11] >>> 28) | (l[k + 12] << 36)) & Digits.MASK;
+        d[i + 13] = ((l[k + 12] >>> 25) | (l[k + 13] << 39)) & Digits.MASK;
+        d[i + 14] = ((l[k + 13] >>> 22) | (l[k + 14] << 42)) & Digits.MASK;
+        d[i + 15] = ((l[k + 14] >>> 19) | (l[k + 15] << 45)) & Digits.MASK;
+        d[i + 16] = ((l[k + 15] >>> 16) | (l[k + 16] << 48)) & Digits.MASK;
+        d[i + 17] = ((l[k + 16] >>> 13) | (l[k + 17] << 51)) & Digits.MASK;
+        d[i + 18] = ((l[k + 17] >>> 10) | (l[k + 18] << 54)) & Digits.MASK;
+        d[i + 19] = ((l[k + 18] >>> 7) | (l[k + 19] << 57)) & Digits.MASK;
+        d[i + 20] = ((l[k + 19] >>> 4) | (l[k + 20] << 60)) & Digits.MASK;
+        d[i + 21] = (l[k + 20] >>> 1) & Digits.MASK;
+        d[i + 22] = ((l[k + 20] >>> 62) | (l[k + 21] << 2)) & Digits.MASK;
+        d[i + 23] = ((l[k + 21] >>> 59) | (l[k + 22] << 5)) & Digits.MASK;
+        d[i + 24] = ((l[k + 22] >>> 56) | (l[k + 23] << 8)) & Digits.MASK;
+        d[i + 25] = ((l[k + 23] >>> 53) | (l[k + 24] << 11)) & Digits.MASK;
+        d[i + 26] = ((l[k + 24] >>> 50) | (l[k + 25] << 14)) & Digits.MASK;
+        d[i + 27] = ((l[k + 25] >>> 47) | (l[k + 26] << 17)) & Digits.MASK;
+        d[i + 28] = ((l[k + 26] >>> 44) | (l[k + 27] << 20)) & Digits.MASK;
+        d[i + 29] = ((l[k + 27] >>> 41) | (l[k + 28] << 23)) & Digits.MASK;
+        d[i + 30] = ((l[k + 28] >>> 38) | (l[k + 29] << 26)) & Digits.MASK;
+        d[i + 31] = ((l[k + 29] >>> 35) | (l[k + 30] << 29)) & Digits.MASK;
+        d[i + 32] = ((l[k + 30] >>> 32) | (l[k + 31] << 32)) & Digits.MASK;
+        d[i + 33] = ((l[k + 31] >>> 29) | (l[k + 32] << 35)) & Digits.MASK;
+        d[i + 34] = ((l[k + 32] >>> 26) | (l[k + 33] << 38)) & Digits.MASK;
+        d[i + 35] = ((l[k + 33] >>> 23) | (l[k + 34] << 41)) & Digits.MASK;
+        d[i + 36] = ((l[k + 34] >>> 20) | (l[k + 35] << 44)) & Digits.MASK;
+        d[i + 37] = ((l[k + 35] >>> 17) | (l[k + 36] << 47)) & Digits.MASK;
+        d[i + 38] = ((l[k + 36] >>> 14) | (l[k + 37] << 50)) & Digits.MASK;
+        d[i + 39] = ((l[k + 37] >>> 11) | (l[k + 38] << 53)) & Digits.MASK;
+        d[i + 40] = ((l[k + 38] >>> 8) | (l[k + 39] << 56)) & Digits.MASK;
+        d[i + 41] = ((l[k + 39] >>> 5) | (l[k + 40] << 59)) & Digits.MASK;
+        d[i + 42] = (l[k + 40] >>> 2) & Digits.MASK;
+        d[i + 43] = ((l[k + 40] >>> 63) | (l[k + 41] << 1)) & Digits.MASK;
+        d[i + 44] = ((l[k + 41] >>> 60) | (l[k + 42] << 4)) & Digits.MASK;
+        d[i + 45] = ((l[k + 42] >>> 57) | (l[k + 43] << 7)) & Digits.MASK;
+        d[i + 46] = ((l[k + 43] >>> 54) | (l[k + 44] << 10)) & Digits.MASK;
+        d[i + 47] = ((l[k + 44] >>> 51) | (l[k + 45] << 13)) & Digits.MASK;
+        d[i + 48] = ((l[k + 45] >>> 48) | (l[k + 46] << 16)) & Digits.MASK;
+        d[i + 49] = ((l[k + 46] >>> 45) | (l[k + 47] << 19)) & Digits.MASK;
+        d[i + 50] = ((l[k + 47] >>> 42) | (l[k + 48] << 22)) & Digits.MASK;
+        d[i + 51] = ((l[k + 48] >>> 39) | (l[k + 49] << 25)) & Digits.MASK;
+        d[i + 52] = ((l[k + 49] >>> 36) | (l[k + 50] << 28)) & Digits.MASK;
+        d[i + 53] = ((l[k + 50] >>> 33) | (l[k + 51] << 31)) & Digits.MASK;
+        d[i + 54] = ((l[k + 51] >>> 30) | (l[k + 52] << 34)) & Digits.MASK;
+        d[i + 55] = ((l[k + 52] >>> 27) | (l[k + 53] << 37)) & Digits.MASK;
+        d[i + 56] = ((l[k + 53] >>> 24) | (l[k + 54] << 40)) & Digits.MASK;
+        d[i + 57] = ((l[k + 54] >>> 21) | (l[k + 55] << 43)) & Digits.MASK;
+        d[i + 58] = ((l[k + 55] >>> 18) | (l[k + 56] << 46)) & Digits.MASK;
+        d[i + 59] = ((l[k + 56] >>> 15) | (l[k + 57] << 49)) & Digits.MASK;
+        d[i + 60] = ((l[k + 57] >>> 12) | (l[k + 58] << 52)) & Digits.MASK;
+        d[i + 61] = ((l[k + 58] >>> 9) | (l[k + 59] << 55)) & Digits.MASK;
+        d[i + 62] = ((l[k + 59] >>> 6) | (l[k + 60] << 58)) & Digits.MASK;
+        d[i + 63] = l[k + 60] >>> 3;
+    }
+
+    /** As {@link #toDigits(long[], int, long[], int, int)}, one digit at a time. */
+    private static void toDigitsLoop(long[] limbs, int n, long[] d, int i0, int i1) {
         int i = i0;
         long pos = (long) Digits.W * i0;
         // digit i holds bits [61i, 61i + 61): limb k = pos >>> 6 from bit s = pos & 63, the rest from
