@@ -495,12 +495,12 @@ final class FmaBasecase {
 
     /**
      * The sliding pass of two residues: writes to d[dOff .. dOff+W) the sums, over the pass's
-     * columns, of the products of the digits x_i, i = i0 + kL (k < stepsA), and x_(i+1) (k < stepsB, stepsB in {stepsA - 1,
-     * stepsA}), with y read at s[o - kL ..] (o = y's offset + c - i0). The window holds the
-     * four vectors y[o - kL + bL], b < 4, of the current step; the next step's are the new
-     * y[o - (k+1)L] and three of these, so each step loads one vector per residue. Unrolled by
-     * four so that the window rotates through the names instead of being copied. The digits are
-     * broadcast unscaled, from memory (see the class comment).
+     * columns, of the products of the digits x_i, i = i0 + kL (k < stepsA), and x_(i+1)
+     * (k < stepsB, stepsB in {stepsA - 1, stepsA}), with y read at s[o - kL ..] (o = y's offset
+     * + c - i0). The window holds the four vectors y[o - kL + bL], b < 4, of the current step;
+     * the next step's are the new y[o - (k+1)L] and three of these, so each step loads one vector
+     * per residue. Unrolled by four so that the window rotates through the names instead of being
+     * copied. The digits are broadcast unscaled, from memory (see the class comment).
      */
     private static void slidePair(double[] s, int xi, int o, double[] d, int dOff, int stepsA, int stepsB) {
         DoubleVector s0 = DoubleVector.zero(S);

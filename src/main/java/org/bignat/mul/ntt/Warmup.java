@@ -14,8 +14,9 @@ import org.bignat.core.Settings;
  * them stops getting faster; the caller's NTT products meanwhile take the scalar 64-bit transforms,
  * whose plain Java runs cold at about a third of the cold vector code's time, and the vector ones
  * once the warm-up has ended. The warm-up blocks no caller (but see below on memory) and cannot
- * change a result: both transforms give the exact product. {@code bignat.warmup=off} ({@link Settings#WARMUP}) turns it
- * off. Measured against the first call's target in docs/design.md, "First products in a fresh JVM".
+ * change a result: both transforms give the exact product. {@code bignat.warmup=off}
+ * ({@link Settings#WARMUP}) turns it off. Measured against the first call's target in
+ * docs/design.md, "First products in a fresh JVM".
  *
  * <p>The Vector API's operations link lambdas inside the JDK on their first call, and a link that
  * fails (an OutOfMemoryError while another thread exhausts the heap) fails again at every later
