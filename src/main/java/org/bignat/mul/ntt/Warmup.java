@@ -50,9 +50,10 @@ final class Warmup {
 
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     /**
-     * Bytes a product may take per limb of the result, at most: the phased product's 2 r N doubles
-     * with five primes and four or fewer result bits per point come to 320 (NttMultiply's class
-     * comment gives the peaks).
+     * Bytes a product may take per limb of the result, with a margin: the phased product holds
+     * 2 r N doubles (NttMultiply's class comment gives the peaks), which with at most five primes
+     * and at most four points per result limb (coefficients of 32 bits or more, the length N at
+     * most twice their count) come to 320.
      */
     private static final long BYTES_PER_LIMB = 512;
 
