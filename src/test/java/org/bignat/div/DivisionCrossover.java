@@ -9,6 +9,10 @@ import org.bignat.mul.Multiply;
  * rung, one n-limb product for scale, and BigInteger for the facade crossover. Short runs, best of a
  * few; the JMH benchmarks and the bench give the published figures.
  *
+ * Modes: {@code rungs} (each algorithm forced at the top), {@code goal} (the ladder against one
+ * product), {@code ladder} (the ladder alone in microseconds: build it once per threshold to compare),
+ * anything else (against BigInteger).
+ *
  * Flags: -Dcpu=true times thread CPU time (add -Dbignat.parallelism=1
  * -Djava.util.concurrent.ForkJoinPool.common.parallelism=1 so that all work is on this thread).
  *
@@ -64,6 +68,9 @@ public final class DivisionCrossover {
                 double qr = time(() -> Division.divideAndRemainder(a, b), reps);
                 System.out.printf("n=%d limbs: mul %.1f ms  divide %.1f (x%.2f)  divideAndRemainder %.1f (x%.2f)%n",
                         n, mul, q, q / mul, qr, qr / mul);
+            } else if (mode.equals("ladder")) {
+                double qr = time(() -> Division.divideAndRemainder(a, b), 40);
+                System.out.printf("n=%d limbs: divideAndRemainder %.2f us%n", n, qr * 1e3);
             } else if (mode.equals("rungs")) {
                 double base = n <= 20000 ? time(() -> Division.basecase(a, a.length, b), reps) : Double.NaN;
                 double rec = n <= 100000 ? time(() -> RecursiveDivision.divRem(a, b), reps) : Double.NaN;
