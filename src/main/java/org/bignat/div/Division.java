@@ -44,11 +44,16 @@ public final class Division {
 
     /**
      * Divisor and quotient size (limbs) from which Newton division with a cached full-length
-     * reciprocal beats recursive division, for a divisor prepared as reused ({@link Divisor}).
-     * Measured with ConversionCrossover (decimal toString at 2^20 and 2^22 bits, thread CPU time) on
-     * a shared 2-core AMD EPYC for 50, 100, 200, 400 and 800: flat within 5%, 100 best.
+     * reciprocal beats recursive division, for a divisor prepared as reused ({@link Divisor}): the
+     * radix conversion's powers. Measured with PrintProbe (src/test/java/org/bignat/radix, decimal
+     * toString alone, best wall time over 3 s, one thread) on a 2-core Intel Xeon with AVX-512,
+     * builds with 100 and 50 (and {@code RadixConversion.PRINT_LEAF_LIMBS} 40 and 24), two runs
+     * each: 50 with 24-limb leaves took 0.083-0.084 / 0.60-0.61 / 3.58-3.69 / 19.9-20.3 ms at 2^14
+     * / 2^16 / 2^18 / 2^20 bits against 0.101-0.104 / 0.77 / 4.35 / 22.9-23.1 ms for 100 with
+     * 40-limb leaves; 50 alone about half of that gain; 32 no better than 50. At AVX2 width
+     * ({@code -XX:UseAVX=2}) 4-8% faster, no size slower.
      */
-    public static final int NEWTON_REUSED_THRESHOLD = 100;
+    public static final int NEWTON_REUSED_THRESHOLD = 50;
 
     private Division() {}
 
