@@ -9,6 +9,7 @@
  *     mul         mpz_mul(r, a, b), a and b uniformly random with exactly BITS bits (top bit set),
  *                 from gmp_randseed_ui(SEED)
  *     sqr         mpz_mul(r, a, a), which GMP routes to its squaring code
+ *     str         mpz_get_str(buffer, 10, a): a's decimal digits
  *     gcd         mpz_gcd(g, x, y)
  *     gcdext      mpz_gcdext(g, s, t, x, y)
  *     powm        mpz_powm(r, x, y, m): modulus and exponent of BITS bits
@@ -63,20 +64,22 @@ static unsigned long parse_bits(const char *s) {
     return strtoul(s, NULL, 10);
 }
 
-enum op { MUL, SQR, GCD, GCDEXT, POWM, POWM_SHORT, PRIME, NOPS };
-static const char *const NAMES[NOPS] = {"mul", "sqr", "gcd", "gcdext", "powm", "powm-short", "prime"};
+enum op { MUL, SQR, STR, GCD, GCDEXT, POWM, POWM_SHORT, PRIME, NOPS };
+static const char *const NAMES[NOPS] = {"mul", "sqr", "str", "gcd", "gcdext", "powm", "powm-short", "prime"};
 
 /* The operands and results of one job. */
 struct job {
     enum op op;
     mpz_t x, y, m, e, r, s, t;
     int prime;
+    char *text; /* str's digits: room for mpz_sizeinbase(x, 10) + 2 characters */
 };
 
 static void call(struct job *j) {
     switch (j->op) {
     case MUL: mpz_mul(j->r, j->x, j->y); break;
     case SQR: mpz_mul(j->r, j->x, j->x); break;
+    case STR: mpz_get_str(j->text, 10, j->x); break;
     case GCD: mpz_gcd(j->r, j->x, j->y); break;
     case GCDEXT: mpz_gcdext(j->r, j->s, j->t, j->x, j->y); break;
     case POWM: mpz_powm(j->r, j->x, j->y, j->m); break;
@@ -154,7 +157,7 @@ static void bench(struct job *j, unsigned long bits, int runs, double budget, co
     }
     qsort(t, (size_t) n, sizeof(long long), cmp_ll);
     char path[4096] = "";
-    if (out != NULL && j->op != MUL && j->op != SQR) write_result(j, out, bits, path, sizeof path);
+    if (out != NULL && j->op > STR) write_result(j, out, bits, path, sizeof path);
     printf("gmp op=%s bits=%lu runs=%d median_ns=%lld min_ns=%lld gmp_version=%s%s%s\n",
            NAMES[j->op], bits, n, t[n / 2], t[0], gmp_version, path[0] ? " file=" : "", path);
     fflush(stdout);
@@ -163,7 +166,7 @@ static void bench(struct job *j, unsigned long bits, int runs, double budget, co
 
 static void usage(const char *argv0) {
     fprintf(stderr, "usage: %s [-r RUNS] [-b SECONDS] [-s SEED] [-i DIR] [-w DIR] OP:BITS...\n"
-            "  OP: mul sqr gcd gcdext powm powm-short prime\n", argv0);
+            "  OP: mul sqr str gcd gcdext powm powm-short prime\n", argv0);
 }
 
 int main(int argc, char **argv) {
@@ -204,6 +207,7 @@ int main(int argc, char **argv) {
     gmp_randseed_ui(rs, seed);
     struct job j;
     mpz_inits(j.x, j.y, j.m, j.e, j.r, j.s, j.t, NULL);
+    j.text = NULL;
     for (int i = first; i < argc; i++) {
         const char *colon = strchr(argv[i], ':');
         int op = NOPS;
@@ -215,7 +219,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "gmpbench: bad job '%s' (expected OP:BITS)\n", argv[i]);
             return 2;
         }
-        if (op > SQR && in == NULL) {
+        if (op > STR && in == NULL) {
             fprintf(stderr, "gmpbench: %s needs its operands: -i DIR\n", argv[i]);
             return 2;
         }
@@ -227,6 +231,16 @@ int main(int argc, char **argv) {
             mpz_setbit(j.x, bits - 1);
             mpz_urandomb(j.y, rs, bits - 1);
             mpz_setbit(j.y, bits - 1);
+            break;
+        case STR:
+            mpz_urandomb(j.x, rs, bits - 1);
+            mpz_setbit(j.x, bits - 1);
+            free(j.text);
+            j.text = malloc(mpz_sizeinbase(j.x, 10) + 2);
+            if (j.text == NULL) {
+                fprintf(stderr, "gmpbench: out of memory for %s\n", argv[i]);
+                return 2;
+            }
             break;
         case GCD:
         case GCDEXT:
@@ -252,6 +266,7 @@ int main(int argc, char **argv) {
         bench(&j, bits, runs, budget, out);
     }
     mpz_clears(j.x, j.y, j.m, j.e, j.r, j.s, j.t, NULL);
+    free(j.text);
     gmp_randclear(rs);
     return 0;
 }
