@@ -59,25 +59,58 @@ public final class TwoByOne {
         // (x >>> 1) >>> (63 - shift): 0 for shift == 0, as the algebra needs.
         long r = (a[n - 1] >>> 1) >>> (63 - shift); // < dnorm: it is < 2^shift <= dnorm, or 0
         for (int i = n - 1; i >= 0; i--) {
-            long u0 = (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0);
-            // Möller–Granlund Algorithm 4 with u1 = r < d.
-            long q0 = v * r;
-            long q1 = LimbArith.mulHi(v, r);
-            long s = q0 + u0;
-            q1 += r + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
-            q0 = s;
-            long rr = u0 - q1 * dnorm;
-            if (Long.compareUnsigned(rr, q0) > 0) {
-                q1--;
-                rr += dnorm;
-            }
-            if (Long.compareUnsigned(rr, dnorm) >= 0) {
-                q1++;
-                rr -= dnorm;
-            }
-            a[i] = q1;
-            r = rr;
+            r = step(a, i, (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0), r, dnorm, v);
         }
         return r >>> shift;
+    }
+
+    /**
+     * Two successive {@link #divideInPlace} passes by the same d over a[0..n), n >= 2: a becomes
+     * floor(a / d^2), rem[0] the first pass's remainder and rem[1] the second's. The second pass
+     * runs two limbs behind the first in the same loop, on the quotient limbs the first has just
+     * written (its limb i needs the first pass's limbs i and i - 1, which the first pass no longer
+     * reads), so the two passes' chains of dependent multiplications, each limb's waiting on the
+     * limb above, overlap instead of following each other. Radix conversion's leaves divide by the
+     * chunk power once per output chunk; pairing the passes shortens that loop's critical path.
+     */
+    public static void divideTwiceInPlace(long[] a, int n, long dnorm, long v, int shift, long[] rem) {
+        long ra = (a[n - 1] >>> 1) >>> (63 - shift);
+        long rb = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            ra = step(a, i, (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0), ra, dnorm, v);
+            int j = i + 2;
+            if (j < n) {
+                rb = step(a, j, (a[j] << shift) | (a[j - 1] >>> 1) >>> (63 - shift), rb, dnorm, v);
+            } else if (j == n) {
+                rb = (a[n - 1] >>> 1) >>> (63 - shift); // the first pass's top quotient limb is in
+            }
+        }
+        rb = step(a, 1, (a[1] << shift) | (a[0] >>> 1) >>> (63 - shift), rb, dnorm, v);
+        rb = step(a, 0, a[0] << shift, rb, dnorm, v);
+        rem[0] = ra >>> shift;
+        rem[1] = rb >>> shift;
+    }
+
+    /**
+     * Möller–Granlund Algorithm 4 for (r, u0) / dnorm with r < dnorm: stores the quotient limb in
+     * a[i] and returns the remainder.
+     */
+    private static long step(long[] a, int i, long u0, long r, long dnorm, long v) {
+        long q0 = v * r;
+        long q1 = LimbArith.mulHi(v, r);
+        long s = q0 + u0;
+        q1 += r + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
+        q0 = s;
+        long rr = u0 - q1 * dnorm;
+        if (Long.compareUnsigned(rr, q0) > 0) {
+            q1--;
+            rr += dnorm;
+        }
+        if (Long.compareUnsigned(rr, dnorm) >= 0) {
+            q1++;
+            rr -= dnorm;
+        }
+        a[i] = q1;
+        return rr;
     }
 }

@@ -6,7 +6,8 @@ import org.bignat.div.TwoByOne;
 
 /**
  * The basecase of both conversions, quadratic and fast for a few dozen limbs. Printing divides by the
- * chunk r^k (one Möller–Granlund pass per chunk, {@link TwoByOne}) and spells each chunk; parsing
+ * chunk r^k (one Möller–Granlund pass per chunk, {@link TwoByOne}, two passes to a loop while the
+ * value has two limbs or more) and spells each chunk; parsing
  * reads chunks of k digits and accumulates them by Horner's rule with one-limb multiply-adds. Decimal
  * chunks are spelled with constant divisors, which the JIT turns into multiplications.
  */
@@ -38,7 +39,22 @@ final class ChunkCodec {
         int len = Limbs.length(x);
         long[] t = java.util.Arrays.copyOf(x, len);
         int pos = end;
+        long[] rem = new long[2];
         while (len > 0) {
+            if (len >= 2) {
+                // x >= B > r^k, so the first chunk is not the top one; two passes in one loop
+                TwoByOne.divideTwiceInPlace(t, len, chunkNorm, chunkRecip, chunkShift, rem);
+                writeChunk(rem[0], out, pos);
+                pos -= k;
+                len = Limbs.length(t, len);
+                if (len == 0) {
+                    writeTop(rem[1], out, pos);
+                } else {
+                    writeChunk(rem[1], out, pos);
+                    pos -= k;
+                }
+                continue;
+            }
             long c = TwoByOne.divideInPlace(t, len, chunk, chunkNorm, chunkRecip, chunkShift);
             len = Limbs.length(t, len);
             if (len == 0) {

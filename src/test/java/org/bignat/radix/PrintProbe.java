@@ -5,7 +5,7 @@ import org.bignat.div.LimbTestSupport;
 
 /**
  * Decimal printing alone (a main, not a test): {@link RadixConversion#toString} of a random value of
- * 2^k bits for each k given, the best wall time of the calls made in {@code -Dseconds} (default 3)
+ * 2^k bits for each k given, the best wall time (microseconds) of the calls made in {@code -Dseconds} (default 3)
  * seconds per size, after the first call has built the power tree. Behind
  * {@link RadixConversion#PRINT_LEAF_LIMBS} and {@code Division.NEWTON_REUSED_THRESHOLD}: build once per
  * value and compare, one thread ({@code -Dbignat.parallelism=1}).
@@ -31,7 +31,7 @@ public final class PrintProbe {
                 RadixConversion.toString(x, 10);
                 best = Math.min(best, System.nanoTime() - t0);
             }
-            line.append(String.format("2^%d: %.3f ms  ", k, best / 1e6));
+            line.append(String.format("2^%d: %.2f us  ", k, best / 1e3));
         }
         System.out.println(line.toString().trim());
     }
