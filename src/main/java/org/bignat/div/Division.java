@@ -23,15 +23,17 @@ import org.bignat.core.Limbs;
 public final class Division {
     /**
      * Divisor and quotient size (limbs) from which recursive division beats Algorithm D. Measured with
-     * DivisionCrossover (src/test/java/org/bignat/div, mode ladder: the whole ladder's 2n-by-n
-     * division, thread CPU time, best of 40, one thread, {@code --add-opens java.base/java.math}) on
-     * a 2-core Intel Xeon with AVX-512, builds with 96, 64, 48, 32, 24 and 16, two runs each: 48
-     * and 32 fastest, 48 by up to 3% more; against 96, microseconds at n = 48 / 128 / 256 / 512 /
-     * 1024 limbs: 8.3-8.5 / 30.3 / 84 / 207 / 566 against 9.2-9.3 / 34.1-34.3 / 101-105 / 253-254 /
-     * 658-660. The recursion's sub-divisions have quotients of half the divisor; with FMA products
-     * under them, those of 48 to 95 limbs are faster recursive than by Algorithm D. At AVX2 width
-     * ({@code -XX:UseAVX=2}) 256 / 512 / 1024 limbs gain the same way (102-104 against 150-160 us,
-     * 377-382 against 524-536, 1.16-1.18 against 1.34-1.53 ms), 48 to 128 limbs move within 5%.
+     * DivisionCrossover (src/test/java/org/bignat/div, mode ladder, sizes largest first: the whole
+     * ladder's 2n-by-n division, thread CPU time, one thread, {@code --add-opens java.base/java.math})
+     * on a 2-core Intel Xeon with AVX-512, builds with 96, 64, 48, 32, 24 and 16: 48 and 32 fastest.
+     * Against 96, microseconds at n = 64 / 96 / 128 / 256 / 512 / 1024 limbs: 10.4-10.9 / 22.5-23.1 /
+     * 32.2-32.3 / 85.4-86.7 / 195 / 548 against 11.8-12.0 / 26.3-26.5 / 41.6-42.3 / 103-105 / 217 /
+     * 590 (at 48 limbs 6.7-6.9 against 7.1-7.2). The recursion's sub-divisions have quotients of
+     * half the divisor, and with FMA products under them those of 48 to 95 limbs are faster recursive
+     * than by Algorithm D. At AVX2 width ({@code -XX:UseAVX=2}) 256 / 512 / 1024 limbs gain the same
+     * way (102-104 against 150-160 us, 377-382 against 524-536, 1.16-1.18 against 1.34-1.53 ms), 48
+     * to 128 limbs move within 5%. In a cold JVM the recursive path's first calls run before the JIT
+     * has compiled it (a 48-limb division 56-70 us in a run's first 12 calls).
      */
     public static final int RECURSIVE_THRESHOLD = 48;
 

@@ -10,7 +10,8 @@ import org.bignat.mul.Multiply;
  * few; the JMH benchmarks and the bench give the published figures.
  *
  * Modes: {@code rungs} (each algorithm forced at the top), {@code goal} (the ladder against one
- * product), {@code ladder} (the ladder alone in microseconds: build it once per threshold to compare),
+ * product), {@code ladder} (the ladder alone in microseconds: build it once per threshold to compare,
+ * and give the sizes largest first, since the warm-up before each size is short),
  * anything else (against BigInteger).
  *
  * Flags: -Dcpu=true times thread CPU time (add -Dbignat.parallelism=1
