@@ -30,10 +30,10 @@ public final class Division {
      * 32.2-32.3 / 85.4-86.7 / 195 / 548 against 11.8-12.0 / 26.3-26.5 / 41.6-42.3 / 103-105 / 217 /
      * 590 (at 48 limbs 6.7-6.9 against 7.1-7.2). The recursion's sub-divisions have quotients of
      * half the divisor, and with FMA products under them those of 48 to 95 limbs are faster recursive
-     * than by Algorithm D. At AVX2 width ({@code -XX:UseAVX=2}) 256 / 512 / 1024 limbs gain the same
-     * way (102-104 against 150-160 us, 377-382 against 524-536, 1.16-1.18 against 1.34-1.53 ms), 48
-     * to 128 limbs move within 5%. In a cold JVM the recursive path's first calls run before the JIT
-     * has compiled it (a 48-limb division 56-70 us in a run's first 12 calls).
+     * than by Algorithm D. At AVX2 width ({@code -XX:UseAVX=2}, the same runs): 96 / 128 / 256 limbs
+     * 25.5 / 38.5 / 110 against 27.0 / 43.3 / 124 us, 48 and 64 within 4%, 512 and 1024 within the
+     * noise. In a cold JVM the recursive path's first calls run before the JIT has compiled it: timed
+     * first, after 12 calls of warm-up, a 48-limb division took 56-70 us, against 6.3-10 us with 96.
      */
     public static final int RECURSIVE_THRESHOLD = 48;
 
