@@ -82,7 +82,7 @@ public final class TwoByOne {
             if (j < n) {
                 rb = step(a, j, (a[j] << shift) | (a[j - 1] >>> 1) >>> (63 - shift), rb, dnorm, v);
             } else if (j == n) {
-                rb = (a[n - 1] >>> 1) >>> (63 - shift); // the first pass's top quotient limb is in
+                rb = (a[n - 1] >>> 1) >>> (63 - shift); // the first pass has written its top limb
             }
         }
         rb = step(a, 1, (a[1] << shift) | (a[0] >>> 1) >>> (63 - shift), rb, dnorm, v);
