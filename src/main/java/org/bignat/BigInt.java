@@ -653,7 +653,7 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     /**
      * Whether a division with a large-form operand runs faster on BigInteger, conversions included:
      * where the divisor or the quotient is shorter than {@link BigMath#DIVIDE_CROSSOVER_BITS}, as
-     * the facade decides (a 2^17 by 2^16-bit division: BigInteger 1.3 ms, BigNat 2.2 ms).
+     * the facade decides.
      */
     private boolean divideOnBigInteger(BigInt val) {
         long divisorBits = val.magnitudeBits();

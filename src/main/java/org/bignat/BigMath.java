@@ -114,12 +114,19 @@ public final class BigMath {
     }
 
     /**
-     * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger
-     * (whose Burnikel–Ziegler division ties with ours below the FFT range). Measured with
-     * FacadeCrossover (src/test/java/org/bignat/div) on a shared 2-core AMD EPYC, thread CPU time: 2n-by-n bit divisions, BigInteger.divideAndRemainder against the BigNat route with its
-     * conversions; BigNat is ahead by 1.4x at 2^18 bits and 3.5x at 2^20, mixed at 2^16..2^17.
+     * Divisions whose divisor or quotient has fewer bits than this are delegated to BigInteger.
+     * Measured with FacadeCrossover (src/test/java/org/bignat/div, thread CPU time, one thread) on a
+     * 2-core Intel Xeon with AVX-512: 2n-by-n bit divisions, BigInteger.divideAndRemainder against
+     * the BigNat route with its conversions. Warm (sizes largest first, then again), BigInteger
+     * against BigNat: 2^12 bits 27 against 13-16 us, 2^14 bits 197-214 against 88-95 us, 2^15 bits
+     * 0.53-0.68 against 0.22-0.34 ms, 2^16 bits 1.52-1.75 against 0.85-0.99 ms, 2^17 bits 4.3
+     * against 1.2 ms, 2^18 bits 12.0 against 2.6 ms. In a fresh JVM the BigNat route needs more
+     * calls before the JIT has compiled it: at 2^15 bits its first rounds took 1.9 and 1.3 ms against
+     * BigInteger's 1.5 and 0.65, its third 0.40 against 0.55; at 2^12 bits it stayed 5-10x slower
+     * for several rounds. 2^15 keeps the small divisions that a program makes a few of on
+     * BigInteger and gives the rest the 2-4.5x.
      */
-    public static final long DIVIDE_CROSSOVER_BITS = 1L << 18;
+    public static final long DIVIDE_CROSSOVER_BITS = 1L << 15;
 
     /**
      * Square roots of values with fewer bits than this are delegated to {@link BigInteger#sqrt}.
