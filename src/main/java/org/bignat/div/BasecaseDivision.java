@@ -35,23 +35,9 @@ final class BasecaseDivision {
                 rhat = u1 + d1;
                 rOverflow = Long.compareUnsigned(rhat, u1) < 0;
             } else {
-                // Möller–Granlund Algorithm 4: (u2, u1) / d1 with u2 < d1.
-                long q0 = v * u2;
-                long q1 = LimbArith.mulHi(v, u2);
-                long s = q0 + u1;
-                q1 += u2 + 1 + (Long.compareUnsigned(s, q0) < 0 ? 1 : 0);
-                q0 = s;
-                long r = u1 - q1 * d1;
-                if (Long.compareUnsigned(r, q0) > 0) {
-                    q1--;
-                    r += d1;
-                }
-                if (Long.compareUnsigned(r, d1) >= 0) {
-                    q1++;
-                    r -= d1;
-                }
-                qhat = q1;
-                rhat = r;
+                // (u2, u1) / d1 with u2 < d1: the 2/1 step leaves the quotient limb in q[j]
+                rhat = TwoByOne.step(q, j, u1, u2, d1, v);
+                qhat = q[j];
                 rOverflow = false;
             }
             // Knuth's test: while qhat*d0 > rhat*B + u0, qhat is too large (at most twice).

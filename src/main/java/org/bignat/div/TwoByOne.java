@@ -8,8 +8,9 @@ import org.bignat.core.LimbArith;
  * use the invariant-divisor method of Möller and Granlund ("Improved division by invariant integers",
  * IEEE Trans. Computers 60(2), 2011, Algorithm 4): with the precomputed reciprocal
  * {@code v = floor((B^2 - 1) / d) - B} (B = 2^64) a quotient limb costs two multiplications and a few
- * adds. The loops inline that algorithm; this class computes the reciprocal and offers a slow exact
- * 128/64 division ({@link #divlu}) for one-off use.
+ * adds. This class holds that step ({@link #step}, which the one-limb divisions here and
+ * {@link BasecaseDivision}'s quotient estimates call), computes the reciprocal and offers a slow
+ * exact 128/64 division ({@link #divlu}) for one-off use.
  */
 public final class TwoByOne {
     private static final long MASK32 = 0xFFFF_FFFFL;
@@ -59,7 +60,7 @@ public final class TwoByOne {
         // (x >>> 1) >>> (63 - shift): 0 for shift == 0, as the algebra needs.
         long r = (a[n - 1] >>> 1) >>> (63 - shift); // < dnorm: it is < 2^shift <= dnorm, or 0
         for (int i = n - 1; i >= 0; i--) {
-            r = step(a, i, (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0), r, dnorm, v);
+            r = step(a, i, shifted(a, i, shift), r, dnorm, v);
         }
         return r >>> shift;
     }
@@ -77,25 +78,30 @@ public final class TwoByOne {
         long ra = (a[n - 1] >>> 1) >>> (63 - shift);
         long rb = 0;
         for (int i = n - 1; i >= 0; i--) {
-            ra = step(a, i, (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0), ra, dnorm, v);
+            ra = step(a, i, shifted(a, i, shift), ra, dnorm, v);
             int j = i + 2;
             if (j < n) {
-                rb = step(a, j, (a[j] << shift) | (a[j - 1] >>> 1) >>> (63 - shift), rb, dnorm, v);
+                rb = step(a, j, shifted(a, j, shift), rb, dnorm, v);
             } else if (j == n) {
                 rb = (a[n - 1] >>> 1) >>> (63 - shift); // the first pass has written its top limb
             }
         }
-        rb = step(a, 1, (a[1] << shift) | (a[0] >>> 1) >>> (63 - shift), rb, dnorm, v);
-        rb = step(a, 0, a[0] << shift, rb, dnorm, v);
+        rb = step(a, 1, shifted(a, 1, shift), rb, dnorm, v);
+        rb = step(a, 0, shifted(a, 0, shift), rb, dnorm, v);
         rem[0] = ra >>> shift;
         rem[1] = rb >>> shift;
     }
 
+    /** Limb i of a shifted left by shift bits (0 <= shift < 64), with the bits from limb i - 1. */
+    private static long shifted(long[] a, int i, int shift) {
+        return (a[i] << shift) | (i > 0 ? (a[i - 1] >>> 1) >>> (63 - shift) : 0);
+    }
+
     /**
-     * Möller–Granlund Algorithm 4 for (r, u0) / dnorm with r < dnorm: stores the quotient limb in
-     * a[i] and returns the remainder.
+     * Möller–Granlund Algorithm 4 for (r, u0) / dnorm with r < dnorm and v = {@link #reciprocal}(dnorm):
+     * stores the quotient limb in a[i] and returns the remainder.
      */
-    private static long step(long[] a, int i, long u0, long r, long dnorm, long v) {
+    static long step(long[] a, int i, long u0, long r, long dnorm, long v) {
         long q0 = v * r;
         long q1 = LimbArith.mulHi(v, r);
         long s = q0 + u0;
