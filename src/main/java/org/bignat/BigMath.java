@@ -124,7 +124,7 @@ public final class BigMath {
      * calls before the JIT has compiled it: at 2^15 bits its first rounds took 1.9 and 1.3 ms against
      * BigInteger's 1.5 and 0.65, its third 0.40 against 0.55; at 2^12 bits it stayed 5-10x slower
      * for several rounds. 2^15 keeps the small divisions that a program makes a few of on
-     * BigInteger and gives the rest the 2-4.5x.
+     * BigInteger and gives the rest the 1.5-4.6x.
      */
     public static final long DIVIDE_CROSSOVER_BITS = 1L << 15;
 

@@ -25,8 +25,8 @@ public final class Division {
      * Divisor and quotient size (limbs) from which recursive division beats Algorithm D. Measured with
      * DivisionCrossover (src/test/java/org/bignat/div, mode ladder, sizes largest first: the whole
      * ladder's 2n-by-n division, thread CPU time, one thread, {@code --add-opens java.base/java.math})
-     * on a 2-core Intel Xeon with AVX-512, builds with 96, 64, 48, 32, 24 and 16: 48 and 32 fastest.
-     * Against 96, microseconds at n = 64 / 96 / 128 / 256 / 512 / 1024 limbs: 10.4-10.9 / 22.5-23.1 /
+     * on a 2-core Intel Xeon with AVX-512 (a sweep of 96, 64, 48, 32, 24 and 16 with a probe of the
+     * same kind, best of 40 CPU-time rounds, put 48 and 32 fastest). Against 96, microseconds at n = 64 / 96 / 128 / 256 / 512 / 1024 limbs: 10.4-10.9 / 22.5-23.1 /
      * 32.2-32.3 / 85.4-86.7 / 195 / 548 against 11.8-12.0 / 26.3-26.5 / 41.6-42.3 / 103-105 / 217 /
      * 590 (at 48 limbs 6.7-6.9 against 7.1-7.2). The recursion's sub-divisions have quotients of
      * half the divisor, and with FMA products under them those of 48 to 95 limbs are faster recursive

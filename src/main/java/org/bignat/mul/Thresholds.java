@@ -68,13 +68,13 @@ final class Thresholds {
      * at 256, 320, ..., 768); the NTT took 29.3, 36.2, 38.8, 57.3, 58.7, 61.5, 68.6 us at 320, 448,
      * 512, ..., 768: its time steps with its power-of-two lengths and prime counts, so a fixed
      * cutover at 512 limbs would have been 6% slower than Karatsuba at 576 and one at 768 up to 20%
-     * slower than the NTT at 512-704. Lowered from that fit's 26900 when the FMA schoolbook's sliding
-     * passes got 15-30% faster (FmaBasecase's class comment): refitted on a 2-core Intel Xeon with
-     * AVX-512 (same probe, JDK 17), where Toom-3 took 47, 57-58, 86-88, 101-102, 114-115, 128-130
+     * slower than the NTT at 512-704. With the FMA schoolbook's sliding passes (FmaBasecase's class
+     * comment) the fit is 21000, from a 2-core Intel Xeon with AVX-512 (same probe, JDK 17), where
+     * Toom-3 took 47, 57-58, 86-88, 101-102, 114-115, 128-130
      * and 137-143 us at 448, 512, 640, 704, 768, 832 and 896 limbs against the NTT's 73-77, 75-77,
      * 102-129, 105-131, 131-147, 112-146 and 111-151 us (the NTT's times moved from run to run); the
-     * ladder is now taken to 832 limbs, the NTT from 896. With 26900 the NTT had been taken at
-     * 512 and 640 limbs, 10-23% slower than Toom-3 there.
+     * ladder is taken to 832 limbs, the NTT from 896. With the older fit's 26900 the NTT would be
+     * taken at 512 and 640 limbs, 10-23% slower than Toom-3 there.
      */
     static final double LADDER_UNITS_AT_256 = 21000;
     /**
