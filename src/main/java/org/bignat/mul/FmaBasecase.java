@@ -22,10 +22,13 @@ import jdk.incubator.vector.VectorSpecies;
  * From {@link #SLIDE_MIN_DIGITS} digits the digits i of a pass are taken by residue modulo the lane
  * count: the four vectors that digit i + L needs are three of digit i's, shifted one block, so each
  * step loads one vector for four FMAs (the unaligned loads, most of which cross a cache line, were
- * what bounded the plain passes). Plain square passes sum only the digits below each column's
- * middle, doubled, and weigh the lanes near the diagonal (2 above, 1 on it, 0 below) from a table;
- * sliding ones take the digits near the diagonal in the window too, unweighted, against a copy of
- * the digits zeroed below the middle ({@link #slideSquare}).
+ * what bounded the plain passes). With 4 lanes, whose 16 registers cannot hold that window, the
+ * digits are taken in groups of four of one residue instead, each loaded vector serving up to four
+ * FMAs ({@link #GROUP}, {@link #pass}). Plain square passes sum only the digits below each
+ * column's middle, double the sums, and add the digits near the diagonal with the lanes weighted
+ * (2 above, 1 on it, 0 below) from a table; sliding ones take the digits near the diagonal in the
+ * window too, unweighted, against a copy of the digits zeroed below the middle
+ * ({@link #slideSquare}).
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
  * reach 19-29 digit products per ns at 47-373 digits, the sliding passes 26-43 from 94 digits. The
@@ -76,6 +79,16 @@ final class FmaBasecase {
      * 361, 112 digits 425 against 417, 120 digits 487 against 440, 128 digits 514 against 484).
      */
     static final int SQR_SLIDE_MIN_DIGITS = 100;
+    /**
+     * Whether the passes without the sliding window take their digits in groups ({@link #pass}):
+     * with 4 lanes, where the sliding passes spill. FmaKernelProbe with {@code -XX:UseAVX=2} on a
+     * 2-core Intel Xeon (JDK 17, the column kernel alone, grouped against two digits a step, ns):
+     * multiply 47 digits 215-220 against 283-292, 94 digits 660-670 against 955-984, 187 digits
+     * 2250 against 3480-3590, 373 digits 8330-8570 against 13050-13780; square 94 digits 700-710
+     * against 795, 187 digits 1830-1880 against 2340-2450, 373 digits 5580-5780 against
+     * 7050-8580. {@code -Dbignat.group=false} turns it off, for such comparisons.
+     */
+    static final boolean GROUP = Boolean.parseBoolean(System.getProperty("bignat.group", String.valueOf(!SLIDE)));
     /** Zero digits before the longer operand's digits: the passes read down to index -W - 5L. */
     static final int PAD_LEFT = W + 6 * L;
     /** Zero digits after either operand's digits. */
@@ -185,7 +198,7 @@ final class FmaBasecase {
                             .intoArray(s, co + c + v);
                 }
             } else {
-                plain(s, xo, iFrom, iTo + 1, yo + c, co + c, 1.0, false);
+                pass(s, xo, iFrom, iTo + 1, yo + c, co + c);
             }
         }
     }
@@ -223,7 +236,8 @@ final class FmaBasecase {
         for (int c = 0; c < cols; c += W) {
             // digits i < c/2 have j = t - i > i in every lane t = c + l: doubled
             int iFrom = Math.max(0, c - nx + 1);
-            plain(s, xo, iFrom, c >>> 1, xo + c, co + c, 2.0, true);
+            pass(s, xo, iFrom, c >>> 1, xo + c, co + c);
+            diagonal(s, xo, xo + c, co + c);
         }
     }
 
@@ -410,12 +424,20 @@ final class FmaBasecase {
     }
 
     /**
-     * One pass without the sliding window: columns [c, c + W) (their sums stored at s[co ..]) get
-     * scale x_i y_(c+l-i) for i in [i0, i1), the digits x at s[xo ..] and y read at s[yc - i ..]
-     * (yc = y's offset + c); with diagonal, also the square's digits i in [c/2, c/2 + W/2) (i1 must
-     * be c/2 then), weighted per lane.
+     * The sums, over the digits x_i with i in [i0, i1) (x at s[xo ..]), of x_i y_(c+l-i) for the
+     * lanes l of columns [c, c + W), y read at s[yc - i ..] (yc = y's offset + c), stored at
+     * s[co .. co + W). Without the sliding window a step takes two digits and loads a vector per
+     * FMA. With {@link #GROUP} the digits are first taken four at a time with stride L (i, i + L,
+     * i + 2L, i + 3L: one residue modulo L), whose 16 FMAs read the 7 vectors y[o + mL],
+     * m = -3 .. 3 (o = yc - i): the vector m serves digit t for block b = m + t. Each vector is
+     * loaded once for up to four FMAs, 11 loads (4 of them broadcasts) per 16 FMAs against 20;
+     * the even and odd t sum into two sets of four accumulators, so each accumulator takes two
+     * dependent FMAs per group. 8 sums, 4 digits and one loaded vector are 13 registers, within
+     * the 16 of AVX2. The groups cover whole blocks of 4L digits from i0; the two-digit steps
+     * take the rest. (One flat loop over the groups: nested loops, one per block and one per
+     * residue, left the accumulators boxed on JDK 17, 15x slower.)
      */
-    private static void plain(double[] s, int xo, int i0, int i1, int yc, int co, double scale, boolean diagonal) {
+    private static void pass(double[] s, int xo, int i0, int i1, int yc, int co) {
         DoubleVector s0 = DoubleVector.zero(S);
         DoubleVector s1 = DoubleVector.zero(S);
         DoubleVector s2 = DoubleVector.zero(S);
@@ -424,11 +446,45 @@ final class FmaBasecase {
         DoubleVector t1 = DoubleVector.zero(S);
         DoubleVector t2 = DoubleVector.zero(S);
         DoubleVector t3 = DoubleVector.zero(S);
-        int i = i0;
+        int groups = GROUP ? (i1 - i0) / (4 * L) * L : 0;
+        for (int g = 0; g < groups; g++) {
+            {
+                int i = i0 + g + (g / L) * 3 * L;
+                int o = yc - i;
+                DoubleVector x0 = DoubleVector.broadcast(S, s[xo + i]);
+                DoubleVector x1 = DoubleVector.broadcast(S, s[xo + i + L]);
+                DoubleVector x2 = DoubleVector.broadcast(S, s[xo + i + 2 * L]);
+                DoubleVector x3 = DoubleVector.broadcast(S, s[xo + i + 3 * L]);
+                DoubleVector v = DoubleVector.fromArray(S, s, o + 3 * L);
+                s3 = v.fma(x0, s3);
+                v = DoubleVector.fromArray(S, s, o + 2 * L);
+                s2 = v.fma(x0, s2);
+                t3 = v.fma(x1, t3);
+                v = DoubleVector.fromArray(S, s, o + L);
+                s1 = v.fma(x0, s1);
+                t2 = v.fma(x1, t2);
+                s3 = v.fma(x2, s3);
+                v = DoubleVector.fromArray(S, s, o);
+                s0 = v.fma(x0, s0);
+                t1 = v.fma(x1, t1);
+                s2 = v.fma(x2, s2);
+                t3 = v.fma(x3, t3);
+                v = DoubleVector.fromArray(S, s, o - L);
+                t0 = v.fma(x1, t0);
+                s1 = v.fma(x2, s1);
+                t2 = v.fma(x3, t2);
+                v = DoubleVector.fromArray(S, s, o - 2 * L);
+                s0 = v.fma(x2, s0);
+                t1 = v.fma(x3, t1);
+                v = DoubleVector.fromArray(S, s, o - 3 * L);
+                t0 = v.fma(x3, t0);
+            }
+        }
+        int i = i0 + groups * 4;
         int o = yc - i;
         for (; i + 1 < i1; i += 2, o -= 2) {
-            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xo + i]);
-            DoubleVector xc = DoubleVector.broadcast(S, scale * s[xo + i + 1]);
+            DoubleVector xb = DoubleVector.broadcast(S, s[xo + i]);
+            DoubleVector xc = DoubleVector.broadcast(S, s[xo + i + 1]);
             s0 = DoubleVector.fromArray(S, s, o).fma(xb, s0);
             s1 = DoubleVector.fromArray(S, s, o + L).fma(xb, s1);
             s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xb, s2);
@@ -439,58 +495,76 @@ final class FmaBasecase {
             t3 = DoubleVector.fromArray(S, s, o - 1 + 3 * L).fma(xc, t3);
         }
         if (i < i1) {
-            DoubleVector xb = DoubleVector.broadcast(S, scale * s[xo + i]);
+            DoubleVector xb = DoubleVector.broadcast(S, s[xo + i]);
             s0 = DoubleVector.fromArray(S, s, o).fma(xb, s0);
             s1 = DoubleVector.fromArray(S, s, o + L).fma(xb, s1);
             s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xb, s2);
             s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xb, s3);
         }
-        if (diagonal) {
-            // digit i = c/2 + m: in block b (lanes bL .. bL+L) the lane l has weight 2 where
-            // l > 2m, 1 at l = 2m, 0 below; so for m in [bL/2, bL/2 + L/2) block b is weighted,
-            // the blocks above it doubled and those below it get nothing.
-            double[] step = STEP;
-            int mid = i1;
-            int h = L >>> 1;
-            o = yc - mid;
-            i = mid;
-            for (int e = i + h; i < e; i++, o--) {
-                double x = s[xo + i];
-                DoubleVector xw = DoubleVector.broadcast(S, x);
-                DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
-                int w = W - 2 * (i - mid);
-                s0 = DoubleVector.fromArray(S, s, o).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s0);
-                s1 = DoubleVector.fromArray(S, s, o + L).fma(x2, s1);
-                s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
-                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
-            }
-            for (int e = i + h; i < e; i++, o--) {
-                double x = s[xo + i];
-                DoubleVector xw = DoubleVector.broadcast(S, x);
-                DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
-                int w = W + L - 2 * (i - mid);
-                s1 = DoubleVector.fromArray(S, s, o + L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s1);
-                s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
-                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
-            }
-            for (int e = i + h; i < e; i++, o--) {
-                double x = s[xo + i];
-                DoubleVector xw = DoubleVector.broadcast(S, x);
-                DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
-                int w = W + 2 * L - 2 * (i - mid);
-                s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s2);
-                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
-            }
-            for (int e = i + h; i < e; i++, o--) {
-                DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
-                int w = W + 3 * L - 2 * (i - mid);
-                s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s3);
-            }
-        }
         s0.add(t0).intoArray(s, co);
         s1.add(t1).intoArray(s, co + L);
         s2.add(t2).intoArray(s, co + 2 * L);
         s3.add(t3).intoArray(s, co + 3 * L);
+    }
+
+    /**
+     * The square's pass of columns [c, c + W) after {@link #pass} has summed the digits below the
+     * middle c/2 into s[co ..]: doubles those sums (the pairs i < j, each once) and adds the digits
+     * i = c/2 + m, m < W/2, weighted per lane (x at s[xo ..], read at s[yc - i ..], yc = xo + c).
+     */
+    private static void diagonal(double[] s, int xo, int yc, int co) {
+        DoubleVector s0 = DoubleVector.fromArray(S, s, co);
+        DoubleVector s1 = DoubleVector.fromArray(S, s, co + L);
+        DoubleVector s2 = DoubleVector.fromArray(S, s, co + 2 * L);
+        DoubleVector s3 = DoubleVector.fromArray(S, s, co + 3 * L);
+        s0 = s0.add(s0);
+        s1 = s1.add(s1);
+        s2 = s2.add(s2);
+        s3 = s3.add(s3);
+        // digit i = c/2 + m: in block b (lanes bL .. bL+L) the lane l has weight 2 where
+        // l > 2m, 1 at l = 2m, 0 below; so for m in [bL/2, bL/2 + L/2) block b is weighted,
+        // the blocks above it doubled and those below it get nothing.
+        double[] step = STEP;
+        int mid = (yc - xo) >>> 1;
+        int h = L >>> 1;
+        int o = yc - mid;
+        int i = mid;
+        for (int e = i + h; i < e; i++, o--) {
+            double x = s[xo + i];
+            DoubleVector xw = DoubleVector.broadcast(S, x);
+            DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+            int w = W - 2 * (i - mid);
+            s0 = DoubleVector.fromArray(S, s, o).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s0);
+            s1 = DoubleVector.fromArray(S, s, o + L).fma(x2, s1);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+        }
+        for (int e = i + h; i < e; i++, o--) {
+            double x = s[xo + i];
+            DoubleVector xw = DoubleVector.broadcast(S, x);
+            DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+            int w = W + L - 2 * (i - mid);
+            s1 = DoubleVector.fromArray(S, s, o + L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s1);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+        }
+        for (int e = i + h; i < e; i++, o--) {
+            double x = s[xo + i];
+            DoubleVector xw = DoubleVector.broadcast(S, x);
+            DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+            int w = W + 2 * L - 2 * (i - mid);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+        }
+        for (int e = i + h; i < e; i++, o--) {
+            DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
+            int w = W + 3 * L - 2 * (i - mid);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s3);
+        }
+        s0.intoArray(s, co);
+        s1.intoArray(s, co + L);
+        s2.intoArray(s, co + 2 * L);
+        s3.intoArray(s, co + 3 * L);
     }
 
     /**
