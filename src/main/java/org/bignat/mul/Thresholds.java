@@ -86,36 +86,56 @@ final class Thresholds {
     /** The exponent of {@link #LADDER_UNITS_AT_256}'s model (the data give 1.58 to 1.64). */
     static final double LADDER_EXPONENT = 1.63;
     /*
-     * The same cutovers for 4-lane FMA leaves (AVX2 width; measured on the same machine with
-     * -XX:UseAVX=2, which restricts the Vector API to 256-bit vectors: FmaBasecase runs there
-     * without its sliding passes, about 1.8x the 8-lane time, so Karatsuba, Toom-3 and the NTT,
-     * whose butterflies lose less, come earlier). Karatsuba there is FmaKaratsuba, as with 8 lanes:
+     * The same cutovers for 4-lane FMA leaves (AVX2 width; measured with -XX:UseAVX=2, which
+     * restricts the Vector API to 256-bit vectors: FmaBasecase runs there on its grouped passes
+     * rather than the sliding ones; the Karatsuba and ladder cutovers below on a 2-core Intel
+     * Xeon, MidSizeProbe, JDK 17, one thread). Karatsuba there is FmaKaratsuba, as with 8 lanes
+     * (measured on a 2-core AMD EPYC with the plain passes):
      * MidSizeProbe with 4 lanes, us, limb Karatsuba / FmaKaratsuba one level: multiply 96 limbs
      * 5.61 / 5.09, 128 limbs 9.28 / 8.23, 160 limbs 12.71 / 11.85, 192 limbs 17.92 / 16.58; square
      * 128 limbs 6.12 / 5.58, 176 limbs 9.40 / 8.70, 256 limbs 17.01 / 16.16.
      */
-    /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} with 4 lanes (FmaBasecase vs FmaKaratsuba: 64 limbs: 2.82 vs 2.73 us; 80: 4.04 vs 3.89; 96: 5.67 vs 5.09). */
-    static final int KARATSUBA_THRESHOLD_LIMBS_FMA4 = 80;
-    /** As {@link #KARATSUBA_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (112 limbs: 4.52 vs 4.60 us; 128: 5.83 vs 5.58; 144: 7.02 vs 6.67). */
-    static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4 = 128;
-    /** As {@link #TOOM3_THRESHOLD_LIMBS_FMA} with 4 lanes (FmaKaratsuba vs Toom-3: 224 limbs: 20.5 vs 21.1 us; 256: 25.5 vs 25.9; 288: 32.2 vs 30.1). */
+    /**
+     * As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} with 4 lanes, where FmaBasecase takes its digits in
+     * groups (FmaBasecase vs FmaKaratsuba, two runs: 96 limbs 5.94-5.95 vs 6.37-6.58 us; 112:
+     * 7.55-8.19 vs 8.09-8.37; 128: 9.90-10.76 vs 10.00-10.01; 144: 12.24-12.78 vs 11.81-12.32; 176:
+     * 17.47-17.76 vs 16.81-17.06).
+     */
+    static final int KARATSUBA_THRESHOLD_LIMBS_FMA4 = 128;
+    /**
+     * As {@link #KARATSUBA_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes: the schoolbook wins to its digit
+     * limit (two runs: 128 limbs 6.49-7.56 vs 7.87-8.75 us; 160: 9.53-10.11 vs 10.94-11.02; 176:
+     * 12.00-12.15 vs 12.16-12.73).
+     */
+    static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4 = 177;
+    /**
+     * As {@link #TOOM3_THRESHOLD_LIMBS_FMA} with 4 lanes (FmaKaratsuba vs Toom-3, plain leaves on
+     * the AMD EPYC: 224 limbs: 20.5 vs 21.1 us; 256: 25.5 vs 25.9; 288: 32.2 vs 30.1; grouped leaves
+     * on the Intel Xeon, two runs: 224: 25.5-29.3 vs 26.4-26.6; 256: 31.7-31.8 vs 32.3-32.7; 288:
+     * 39.2 vs 38.2-38.8; 320: 46.8-51.5 vs 44.7-46.0).
+     */
     static final int TOOM3_THRESHOLD_LIMBS_FMA4 = 288;
-    /** As {@link #TOOM3_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes (256 limbs: 15.4 vs 16.8 us; 288: 19.6 vs 20.0; 320: 24.8 vs 23.3). */
-    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 320;
     /**
-     * As {@link #LADDER_UNITS_AT_256} with 4 lanes, whose NTT ran at about 0.66 ns a unit (0.60 to
-     * 0.70 at 256-768 limbs): the ladder's 27.2 us at 256 limbs (Karatsuba and Toom-3 9.22, 13.1,
-     * 17.5, 27.2, 39.3, 52.1, 76.1 us at 128, 160, 192, 256, 320, 384, 512 limbs against the NTT's
-     * 12.1, 18.6, 22.6, 24.1, 37.4, 46.0, 50.0).
+     * As {@link #TOOM3_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes: FmaKaratsuba to the end of its range
+     * (FmaKaratsuba vs Toom-3 on a 2-core Intel Xeon with {@code -XX:UseAVX=2}, grouped leaves: 288
+     * limbs 25.5-25.8 vs 29.1-29.7 us; 320: 30.2-30.4 vs 33.4-33.6; 352: 35.9-37.3 vs 38.1-38.6).
      */
-    static final double LADDER_UNITS_AT_256_FMA4 = 41200;
-    /**
-     * As {@link #LADDER_SQR_UNITS_AT_256} with 4 lanes (17.3 us at 256 limbs; 11.5, 26.0, 34.3, 52.1
-     * us at 192, 320, 384, 512 against the NTT's 16.5, 28.2, 33.8, 37.4).
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 352;
+    /*
+     * The 4-lane ladder model, refitted with the grouped FmaBasecase leaves on a 2-core Intel Xeon
+     * (-XX:UseAVX=2, JDK 17, MidSizeProbe, one thread), where the 4-lane NTT ran at 1.0-1.25 ns a
+     * unit: multiply, the faster of FmaKaratsuba and Toom-3 against the NTT, us: 256 limbs 31.8 /
+     * 43.2, 320: 44.7 / 64.3, 384: 60.9 / 79.0, 448: 78.1 / 83.9, 512: 92.5 / 84.0, 640: 137 / 129,
+     * 768: 186 / 158; square: 256: 21.7 / 33.3, 384: 43.1 / 55.7, 448: 54.0 / 57.8, 512: 68.9 /
+     * 58.9, 576: 83.1 / 93.4, 640: 95.7 / 98.5, 768: 124 / 113. The model takes the NTT from 512
+     * limbs, the ladder at 576, the NTT again from 640 (multiply) and likewise for squares.
      */
-    static final double LADDER_SQR_UNITS_AT_256_FMA4 = 26200;
-    /** As {@link #LADDER_EXPONENT} with 4 lanes (the data give 1.48 to 1.59). */
-    static final double LADDER_EXPONENT_FMA4 = 1.55;
+    /** As {@link #LADDER_UNITS_AT_256} with 4 lanes (fit above: 27.6 thousand units at 1.15 ns). */
+    static final double LADDER_UNITS_AT_256_FMA4 = 27600;
+    /** As {@link #LADDER_SQR_UNITS_AT_256} with 4 lanes (fit above, at 1.03 ns a unit). */
+    static final double LADDER_SQR_UNITS_AT_256_FMA4 = 22000;
+    /** As {@link #LADDER_EXPONENT} with 4 lanes (the data give 1.53 to 1.67). */
+    static final double LADDER_EXPONENT_FMA4 = 1.6;
     /*
      * Products through BigInteger's intrinsic schoolbook ({@link JdkProducts}), in bits of the
      * operands (61 per digit). Measured with JdkProductProbe (thread CPU time per call, median of 9
@@ -125,11 +145,12 @@ final class Thresholds {
      * 0.59 / 0.47, 1,536 bits 0.99 / 0.93, 1,792 bits 1.19 / 1.21, 2,048 bits 1.38 / 1.52;
      * unbalanced 2,560 x 1,024 bits 1.07 / 1.08, 4,096 x 1,024 bits 1.54 / 1.69, 8,192 x 512 bits
      * 4.00 / 2.23; square: 1,024 bits 0.51 / 0.34, 2,048 bits 1.11 / 1.02, 2,560 bits 1.53 / 1.48,
-     * 3,072 bits 1.85 / 2.03. With 4-lane FMA leaves (-XX:UseAVX=2), multiply: 1,024 bits 0.70 /
-     * 0.47, 2,048 bits 1.81 / 1.52, 2,304 bits 2.40 / 1.86, 2,560 bits 2.50 / 2.83; unbalanced 4,096
-     * x 1,536 bits 3.30 / 2.29, 4,096 x 2,048 bits 2.92 / 3.75, 8,192 x 1,536 bits 4.76 / 4.94, 8,192
-     * x 640 bits 2.71 / 2.46; square: 2,560 bits 2.16 / 1.46, 3,584 bits 3.33 / 2.60, 4,096 bits
-     * 3.92 / 4.04. With the scalar kernels (no Vector API), multiply: 4,096 bits 9.7 / 6.0, 8,192 bits
+     * 3,072 bits 1.85 / 2.03. With 4-lane FMA leaves (-XX:UseAVX=2) on their grouped passes, two
+     * runs, multiply: 1,024 bits 0.61 / 0.47, 1,280 bits 0.82-0.97 / 0.68-0.71, 1,408 bits
+     * 0.75-0.85 / 0.81-0.82, 1,536 bits 0.90 / 0.93-0.96, 2,048 bits 1.34 / 1.54; unbalanced 2,560 x
+     * 1,024 bits 1.02-1.07 / 1.08-1.17, 3,072 x 1,024 bits 1.28 / 1.34, 4,096 x 1,024 bits 1.52 /
+     * 1.67, 8,192 x 1,536 bits 2.96 / 4.68; square: 2,560 bits 1.58-1.62 / 1.49-1.52, 2,816 bits
+     * 1.68 / 1.71, 3,072 bits 1.94-2.16 / 1.99-2.03, 3,584 bits 2.23 / 2.71. With the scalar kernels (no Vector API), multiply: 4,096 bits 9.7 / 6.0, 8,192 bits
      * 29.2 / 24.2, 16,384 bits 89.9 / 67.0, 24,576 bits 102 / 126; unbalanced 16,384 x 2,048 bits
      * 25.1 / 11.5, 32,768 x 4,096 bits 79.4 / 111; square: 8,192 bits 20.5 / 13.8, 16,384 bits 53.3
      * / 43.7, 24,576 bits 77.7 / 85.2. Past 2,560 bits BigInteger's own Karatsuba and Toom-3 run on
@@ -153,12 +174,12 @@ final class Thresholds {
     static final int JDK_LONGER_BITS_FMA = 2560;
     /** The square's limit with 8-lane FMA leaves (between 2,560 and 3,072 bits). */
     static final int JDK_SQR_BITS_FMA = 2816;
-    /** As {@link #JDK_MUL_BITS_FMA} with 4-lane FMA leaves (between 2,304 and 2,560 bits). */
-    static final int JDK_MUL_BITS_FMA4 = 2432;
-    /** As {@link #JDK_LONGER_BITS_FMA} with 4-lane FMA leaves (8,192 x 1,536 bits even). */
-    static final int JDK_LONGER_BITS_FMA4 = 4096;
-    /** As {@link #JDK_SQR_BITS_FMA} with 4-lane FMA leaves (between 3,584 and 4,096 bits). */
-    static final int JDK_SQR_BITS_FMA4 = 3840;
+    /** As {@link #JDK_MUL_BITS_FMA} with 4-lane FMA leaves (between 1,280 and 1,408 bits). */
+    static final int JDK_MUL_BITS_FMA4 = 1344;
+    /** As {@link #JDK_LONGER_BITS_FMA} with 4-lane FMA leaves (2,560 x 1,024 bits about even). */
+    static final int JDK_LONGER_BITS_FMA4 = 2560;
+    /** As {@link #JDK_SQR_BITS_FMA} with 4-lane FMA leaves (between 2,560 and 3,072 bits). */
+    static final int JDK_SQR_BITS_FMA4 = 2816;
     /** As {@link #JDK_MUL_BITS_FMA} with the scalar kernels (between 16,384 and 24,576 bits). */
     static final int JDK_MUL_BITS_SCALAR = 20480;
     /** As {@link #JDK_LONGER_BITS_FMA} with the scalar kernels (32,768 x 4,096 bits: the ladder). */
