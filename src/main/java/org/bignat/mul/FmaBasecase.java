@@ -86,9 +86,9 @@ final class FmaBasecase {
      * multiply 47 digits 215-220 against 283-292, 94 digits 660-670 against 955-984, 187 digits
      * 2250 against 3480-3590, 373 digits 8330-8570 against 13050-13780; square 94 digits 700-710
      * against 795, 187 digits 1830-1880 against 2340-2450, 373 digits 5580-5780 against
-     * 7050-8580. {@code -Dbignat.group=false} turns it off, for such comparisons.
+     * 7050-8580.
      */
-    static final boolean GROUP = Boolean.parseBoolean(System.getProperty("bignat.group", String.valueOf(!SLIDE)));
+    static final boolean GROUP = !SLIDE;
     /** Zero digits before the longer operand's digits: the passes read down to index -W - 5L. */
     static final int PAD_LEFT = W + 6 * L;
     /** Zero digits after either operand's digits. */
