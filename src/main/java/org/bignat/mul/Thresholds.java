@@ -53,12 +53,17 @@ final class Thresholds {
     static final int FMA_KARATSUBA_LEVELS = 1;
     /**
      * Karatsuba -> Toom-3 with the {@link FmaBasecase} leaves (320 limbs: 19.9 vs 20.7 us;
-     * 384: 28.9 vs 27.2; 448: 36.4 vs 34.0). Past it the NTT takes over where its cost model says
-     * so ({@link #LADDER_UNITS_AT_256}).
+     * 384: 28.9 vs 27.2; 448: 36.4 vs 34.0), FmaKaratsuba taken to the end of its range, 352 limbs
+     * inclusive (on the 2-core Intel Xeon: 352 limbs 32.2 vs 36.2 us). Past it the NTT takes over
+     * where its cost model says so ({@link #LADDER_UNITS_AT_256}).
      */
-    static final int TOOM3_THRESHOLD_LIMBS_FMA = 352;
-    /** As {@link #TOOM3_THRESHOLD_LIMBS_FMA} for squares (320: 15.0 vs 17.6 us; 384: 24.9 vs 21.6). */
-    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA = 352;
+    static final int TOOM3_THRESHOLD_LIMBS_FMA = 353;
+    /**
+     * As {@link #TOOM3_THRESHOLD_LIMBS_FMA} for squares (320: 15.0 vs 17.6 us; 384: 24.9 vs 21.6;
+     * on the Intel Xeon with the square passes' sums doubled once: 320 limbs 18.3 vs 23.7, 352
+     * limbs 21.2 vs 26.8).
+     */
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA = 353;
     /**
      * The Toom ladder's modelled time for a balanced 256-limb product with {@link FmaBasecase}
      * leaves, in the units of {@link org.bignat.mul.ntt.NttMultiply#cost} (0.5 ns: 13.46 us), growing
@@ -78,11 +83,16 @@ final class Thresholds {
      */
     static final double LADDER_UNITS_AT_256 = 21000;
     /**
-     * As {@link #LADDER_UNITS_AT_256} for squares (11.2 us at 256 limbs; Karatsuba and Toom-3
-     * 15.0, 26.2, 31.5, 41.9, 47.7, 59.0, 66.0 us at 320, 448, 512, ..., 768 against the NTT's 22.0,
-     * 25.5, 27.3, 41.9, 44.6, 47.4, 48.1).
+     * As {@link #LADDER_UNITS_AT_256} for squares. Refitted on the 2-core Intel Xeon (8 lanes,
+     * MidSizeProbe, JDK 17) after the sliding square passes came to double their sums once: the
+     * faster of FmaKaratsuba and Toom-3 13.8, 18.3, 21.2, 29.8, 35.7, 43.2, 60.6, 67.2, 76.2, 83.2,
+     * 103 us at 256, 320, 352, 384, 448, 512, 576, 640, 704, 768, 832 limbs against the NTT's
+     * 39.3 (320), 39.5, 40.9, 42.2, 75.1, 81.2, 81.8, 74.8, 76.4 us (384 ... 832), at 0.65-0.89 ns a
+     * unit: the ladder to 448 limbs and at 576-640, the NTT at 512 (even) and from 704 (7% slower
+     * there than Toom-3, the step of its length). The fit before, 22400, took the NTT at 448 and
+     * 640 limbs, 14% and 20% slower than Toom-3.
      */
-    static final double LADDER_SQR_UNITS_AT_256 = 22400;
+    static final double LADDER_SQR_UNITS_AT_256 = 20000;
     /** The exponent of {@link #LADDER_UNITS_AT_256}'s model (the data give 1.58 to 1.64). */
     static final double LADDER_EXPONENT = 1.63;
     /*
@@ -118,9 +128,9 @@ final class Thresholds {
     /**
      * As {@link #TOOM3_SQR_THRESHOLD_LIMBS_FMA} with 4 lanes: FmaKaratsuba to the end of its range
      * (FmaKaratsuba vs Toom-3 on a 2-core Intel Xeon with {@code -XX:UseAVX=2}, grouped leaves: 288
-     * limbs 25.5-25.8 vs 29.1-29.7 us; 320: 30.2-30.4 vs 33.4-33.6; 352: 35.9-37.3 vs 38.1-38.6).
+     * limbs 25.5-25.8 vs 29.1-29.7 us; 320: 30.2-30.4 vs 33.4-33.6; 352: 35.7-37.3 vs 38.1-38.6).
      */
-    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 352;
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA4 = 353;
     /*
      * The 4-lane ladder model, refitted with the grouped FmaBasecase leaves on a 2-core Intel Xeon
      * (-XX:UseAVX=2, JDK 17, MidSizeProbe, one thread), where the 4-lane NTT ran at 1.0-1.25 ns a
