@@ -81,6 +81,8 @@ final class Ladder {
             } else {
                 Karatsuba.sqr(r, ro, a, ao, n);
             }
+        } else if (karatsubaOnFmaHalves(n)) {
+            Karatsuba.sqr(r, ro, a, ao, n);
         } else if (nttSquare(n)) {
             NttMultiply.square(r, ro, a, ao, n, parallel);
         } else if (!ssaSquare(n)) {
@@ -195,6 +197,16 @@ final class Ladder {
     static boolean fmaKaratsuba(long an, long bn) {
         return Cutovers.FMA && bn >= Cutovers.KARATSUBA && an <= Integer.MAX_VALUE
                 && FmaKaratsuba.fits((int) an, (int) bn, 64, Thresholds.FMA_KARATSUBA_LEVELS);
+    }
+
+    /**
+     * Whether {@link #sqr} takes one limb Karatsuba step on n limbs whose three half squares are
+     * {@link FmaKaratsuba}'s ({@link Thresholds#KARATSUBA_FMA_HALVES_SQR_LIMBS}, 8 lanes only).
+     */
+    static boolean karatsubaOnFmaHalves(long n) {
+        long h = (n + 1) >>> 1;
+        return Cutovers.WIDE && n >= Thresholds.KARATSUBA_FMA_HALVES_SQR_LIMBS && fmaKaratsubaSquare(h)
+                && fmaKaratsubaSquare(n - h);
     }
 
     /** As {@link #fmaKaratsuba} for a square of n limbs. */

@@ -65,6 +65,16 @@ final class Thresholds {
      */
     static final int TOOM3_SQR_THRESHOLD_LIMBS_FMA = 353;
     /**
+     * With 8 lanes, squares of this many limbs up to twice {@link FmaKaratsuba}'s range (704) take
+     * one limb Karatsuba step onto FmaKaratsuba halves rather than Toom-3 or the NTT. On the 2-core
+     * Intel Xeon (JDK 17), MidSizeProbe, one thread, Karatsuba / Toom-3 / NTT in us: 544 limbs 48.0 /
+     * 54.8 / 47.1, 576: 51.9 / 59.7 / 79.5, 608: 57.6 / 63.2 / 95.3, 672: 64.8 / 71.3 / 87.9, 704:
+     * 68.9 / 75.1 / 95.8; the NTT on both cores did no better (576: 70.3, 640: 72.7, 704: 79.2 us
+     * against Karatsuba's 50.2, 56.5, 68.6 on one), and the ladder model had taken it from 704.
+     * With 4 lanes Karatsuba and Toom-3 were even there (576: 84.3 / 84.1, 704: 111 / 110 us).
+     */
+    static final int KARATSUBA_FMA_HALVES_SQR_LIMBS = 576;
+    /**
      * The Toom ladder's modelled time for a balanced 256-limb product with {@link FmaBasecase}
      * leaves, in the units of {@link org.bignat.mul.ntt.NttMultiply#cost} (0.5 ns: 13.46 us), growing
      * as n^{@link #LADDER_EXPONENT}; the NTT is taken from {@link #TOOM3_THRESHOLD_LIMBS_FMA} to

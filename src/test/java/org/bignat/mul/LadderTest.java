@@ -38,7 +38,8 @@ class LadderTest {
             Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA,
             Thresholds.TOOM3_THRESHOLD_LIMBS_FMA, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA,
             Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA4, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4,
-            Thresholds.TOOM3_THRESHOLD_LIMBS_FMA4, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA4};
+            Thresholds.TOOM3_THRESHOLD_LIMBS_FMA4, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA4,
+            Thresholds.KARATSUBA_FMA_HALVES_SQR_LIMBS, 2 * (Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA - 1)};
         for (int c : cuts) {
             for (int n = c - 1; n <= c + 1; n++) {
                 for (long[] a : new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)}) {
