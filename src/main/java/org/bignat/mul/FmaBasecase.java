@@ -25,8 +25,8 @@ import jdk.incubator.vector.VectorSpecies;
  * what bounded the plain passes). With 4 lanes, whose 16 registers cannot hold that window, the
  * digits are taken in groups of four of one residue instead, each loaded vector serving up to four
  * FMAs ({@link #GROUP}, {@link #pass}). Plain square passes sum only the digits below each
- * column's middle, double the sums, and add the digits near the diagonal with the lanes weighted
- * (2 above, 1 on it, 0 below) from a table; sliding ones take the digits near the diagonal in the
+ * column's middle, add the digits near the diagonal with the lanes weighted by half (1 above,
+ * 1/2 on it, 0 below) from a table, and double the sums; sliding ones take the digits near the diagonal in the
  * window too, unweighted, against a copy of the digits zeroed below the middle
  * ({@link #slideSquare}).
  *
@@ -94,13 +94,16 @@ final class FmaBasecase {
     /** Zero digits after either operand's digits. */
     static final int PAD_RIGHT = W + 2 * L;
 
-    /** Lane weights of the square's diagonal: 0 below index W, 1 at W, 2 above. */
-    private static final double[] STEP = new double[3 * W];
+    /**
+     * Lane weights of the square's diagonal before the pass's sums are doubled: 0 below index W,
+     * 1/2 at W, 1 above.
+     */
+    private static final double[] HALF_STEP = new double[3 * W];
 
     static {
-        STEP[W] = 1;
-        for (int q = W + 1; q < STEP.length; q++) {
-            STEP[q] = 2;
+        HALF_STEP[W] = 0.5;
+        for (int q = W + 1; q < HALF_STEP.length; q++) {
+            HALF_STEP[q] = 1;
         }
     }
 
@@ -525,62 +528,56 @@ final class FmaBasecase {
 
     /**
      * The square's pass of columns [c, c + W) after {@link #pass} has summed the digits below the
-     * middle c/2 into s[co ..]: doubles those sums (the pairs i < j, each once) and adds the digits
-     * i = c/2 + m, m < W/2, weighted per lane (x at s[xo ..], read at s[yc - i ..], yc = xo + c).
+     * middle c/2 into s[co ..] (the pairs i < j, each once): adds the digits i = c/2 + m, m < W/2,
+     * with the lanes weighted by half (1 above the diagonal, 1/2 on it) and doubles the sums (x at
+     * s[xo ..], read at s[yc - i ..], yc = xo + c). Exact: before the doubling every sum is a
+     * multiple of 1/2 below half the column's bound, 2^52. Digits broadcast unscaled, from memory
+     * ({@link #slideSquarePair}).
      */
     private static void diagonal(double[] s, int xo, int yc, int co) {
         DoubleVector s0 = DoubleVector.fromArray(S, s, co);
         DoubleVector s1 = DoubleVector.fromArray(S, s, co + L);
         DoubleVector s2 = DoubleVector.fromArray(S, s, co + 2 * L);
         DoubleVector s3 = DoubleVector.fromArray(S, s, co + 3 * L);
-        s0 = s0.add(s0);
-        s1 = s1.add(s1);
-        s2 = s2.add(s2);
-        s3 = s3.add(s3);
-        // digit i = c/2 + m: in block b (lanes bL .. bL+L) the lane l has weight 2 where
-        // l > 2m, 1 at l = 2m, 0 below; so for m in [bL/2, bL/2 + L/2) block b is weighted,
-        // the blocks above it doubled and those below it get nothing.
-        double[] step = STEP;
+        // digit i = c/2 + m: in block b (lanes bL .. bL+L) the lane l has weight 1 where
+        // l > 2m, 1/2 at l = 2m, 0 below (halved: the sums are doubled at the end); so for m in
+        // [bL/2, bL/2 + L/2) block b is weighted, the blocks above it take x_i whole and those
+        // below it get nothing.
+        double[] step = HALF_STEP;
         int mid = (yc - xo) >>> 1;
         int h = L >>> 1;
         int o = yc - mid;
         int i = mid;
         for (int e = i + h; i < e; i++, o--) {
-            double x = s[xo + i];
-            DoubleVector xw = DoubleVector.broadcast(S, x);
-            DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+            DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
             int w = W - 2 * (i - mid);
             s0 = DoubleVector.fromArray(S, s, o).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s0);
-            s1 = DoubleVector.fromArray(S, s, o + L).fma(x2, s1);
-            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
-            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+            s1 = DoubleVector.fromArray(S, s, o + L).fma(xw, s1);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xw, s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw, s3);
         }
         for (int e = i + h; i < e; i++, o--) {
-            double x = s[xo + i];
-            DoubleVector xw = DoubleVector.broadcast(S, x);
-            DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+            DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
             int w = W + L - 2 * (i - mid);
             s1 = DoubleVector.fromArray(S, s, o + L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s1);
-            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(x2, s2);
-            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+            s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xw, s2);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw, s3);
         }
         for (int e = i + h; i < e; i++, o--) {
-            double x = s[xo + i];
-            DoubleVector xw = DoubleVector.broadcast(S, x);
-            DoubleVector x2 = DoubleVector.broadcast(S, 2 * x);
+            DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
             int w = W + 2 * L - 2 * (i - mid);
             s2 = DoubleVector.fromArray(S, s, o + 2 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s2);
-            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(x2, s3);
+            s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw, s3);
         }
         for (int e = i + h; i < e; i++, o--) {
             DoubleVector xw = DoubleVector.broadcast(S, s[xo + i]);
             int w = W + 3 * L - 2 * (i - mid);
             s3 = DoubleVector.fromArray(S, s, o + 3 * L).fma(xw.mul(DoubleVector.fromArray(S, step, w)), s3);
         }
-        s0.intoArray(s, co);
-        s1.intoArray(s, co + L);
-        s2.intoArray(s, co + 2 * L);
-        s3.intoArray(s, co + 3 * L);
+        s0.add(s0).intoArray(s, co);
+        s1.add(s1).intoArray(s, co + L);
+        s2.add(s2).intoArray(s, co + 2 * L);
+        s3.add(s3).intoArray(s, co + 3 * L);
     }
 
     /**
