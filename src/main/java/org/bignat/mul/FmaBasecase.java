@@ -26,8 +26,8 @@ import jdk.incubator.vector.VectorSpecies;
  * digits are taken in groups of four of one residue instead, each loaded vector serving up to four
  * FMAs ({@link #GROUP}, {@link #pass}). Plain square passes sum only the digits below each
  * column's middle, add the digits near the diagonal with the lanes weighted by half (1 above,
- * 1/2 on it, 0 below) from a table, and double the sums; sliding ones take the digits near the diagonal in the
- * window too, unweighted, against a copy of the digits zeroed below the middle
+ * 1/2 on it, 0 below) from a table, and double the sums; sliding ones take the digits near the
+ * diagonal in the window too, unweighted, against a copy of the digits zeroed below the middle
  * ({@link #slideSquare}).
  *
  * <p>Measured on a 2-core AMD EPYC with AVX-512 (JDK 17 C2, thread CPU time): the plain passes
@@ -467,37 +467,35 @@ final class FmaBasecase {
         DoubleVector t3 = DoubleVector.zero(S);
         int groups = GROUP ? (i1 - i0) / (4 * L) * L : 0;
         for (int g = 0; g < groups; g++) {
-            {
-                int i = i0 + g + (g / L) * 3 * L;
-                int o = yc - i;
-                DoubleVector x0 = DoubleVector.broadcast(S, s[xo + i]);
-                DoubleVector x1 = DoubleVector.broadcast(S, s[xo + i + L]);
-                DoubleVector x2 = DoubleVector.broadcast(S, s[xo + i + 2 * L]);
-                DoubleVector x3 = DoubleVector.broadcast(S, s[xo + i + 3 * L]);
-                DoubleVector v = DoubleVector.fromArray(S, s, o + 3 * L);
-                s3 = v.fma(x0, s3);
-                v = DoubleVector.fromArray(S, s, o + 2 * L);
-                s2 = v.fma(x0, s2);
-                t3 = v.fma(x1, t3);
-                v = DoubleVector.fromArray(S, s, o + L);
-                s1 = v.fma(x0, s1);
-                t2 = v.fma(x1, t2);
-                s3 = v.fma(x2, s3);
-                v = DoubleVector.fromArray(S, s, o);
-                s0 = v.fma(x0, s0);
-                t1 = v.fma(x1, t1);
-                s2 = v.fma(x2, s2);
-                t3 = v.fma(x3, t3);
-                v = DoubleVector.fromArray(S, s, o - L);
-                t0 = v.fma(x1, t0);
-                s1 = v.fma(x2, s1);
-                t2 = v.fma(x3, t2);
-                v = DoubleVector.fromArray(S, s, o - 2 * L);
-                s0 = v.fma(x2, s0);
-                t1 = v.fma(x3, t1);
-                v = DoubleVector.fromArray(S, s, o - 3 * L);
-                t0 = v.fma(x3, t0);
-            }
+            int i = i0 + g + (g / L) * 3 * L;
+            int o = yc - i;
+            DoubleVector x0 = DoubleVector.broadcast(S, s[xo + i]);
+            DoubleVector x1 = DoubleVector.broadcast(S, s[xo + i + L]);
+            DoubleVector x2 = DoubleVector.broadcast(S, s[xo + i + 2 * L]);
+            DoubleVector x3 = DoubleVector.broadcast(S, s[xo + i + 3 * L]);
+            DoubleVector v = DoubleVector.fromArray(S, s, o + 3 * L);
+            s3 = v.fma(x0, s3);
+            v = DoubleVector.fromArray(S, s, o + 2 * L);
+            s2 = v.fma(x0, s2);
+            t3 = v.fma(x1, t3);
+            v = DoubleVector.fromArray(S, s, o + L);
+            s1 = v.fma(x0, s1);
+            t2 = v.fma(x1, t2);
+            s3 = v.fma(x2, s3);
+            v = DoubleVector.fromArray(S, s, o);
+            s0 = v.fma(x0, s0);
+            t1 = v.fma(x1, t1);
+            s2 = v.fma(x2, s2);
+            t3 = v.fma(x3, t3);
+            v = DoubleVector.fromArray(S, s, o - L);
+            t0 = v.fma(x1, t0);
+            s1 = v.fma(x2, s1);
+            t2 = v.fma(x3, t2);
+            v = DoubleVector.fromArray(S, s, o - 2 * L);
+            s0 = v.fma(x2, s0);
+            t1 = v.fma(x3, t1);
+            v = DoubleVector.fromArray(S, s, o - 3 * L);
+            t0 = v.fma(x3, t0);
         }
         int i = i0 + groups * 4;
         int o = yc - i;

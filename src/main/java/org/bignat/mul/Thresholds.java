@@ -170,8 +170,8 @@ final class Thresholds {
      * 0.75-0.85 / 0.81-0.82, 1,536 bits 0.90 / 0.93-0.96, 2,048 bits 1.34 / 1.54; unbalanced 2,560 x
      * 1,024 bits 1.02-1.07 / 1.08-1.17, 3,072 x 1,024 bits 1.28 / 1.34, 4,096 x 1,024 bits 1.52 /
      * 1.67, 8,192 x 1,536 bits 2.96 / 4.68; square: 2,560 bits 1.58-1.62 / 1.49-1.52, 2,816 bits
-     * 1.68 / 1.71, 3,072 bits 1.94-2.16 / 1.99-2.03, 3,584 bits 2.23 / 2.71. With the scalar kernels (no Vector API), multiply: 4,096 bits 9.7 / 6.0, 8,192 bits
-     * 29.2 / 24.2, 16,384 bits 89.9 / 67.0, 24,576 bits 102 / 126; unbalanced 16,384 x 2,048 bits
+     * 1.68 / 1.71, 3,072 bits 1.94-2.16 / 1.99-2.03, 3,584 bits 2.23 / 2.71. With the scalar kernels
+     * (no Vector API), multiply: 4,096 bits 9.7 / 6.0, 8,192 bits 29.2 / 24.2, 16,384 bits 89.9 / 67.0, 24,576 bits 102 / 126; unbalanced 16,384 x 2,048 bits
      * 25.1 / 11.5, 32,768 x 4,096 bits 79.4 / 111; square: 8,192 bits 20.5 / 13.8, 16,384 bits 53.3
      * / 43.7, 24,576 bits 77.7 / 85.2. Past 2,560 bits BigInteger's own Karatsuba and Toom-3 run on
      * the intrinsic; the scalar ladder's limb schoolbook and Karatsuba lose to them up to there.
