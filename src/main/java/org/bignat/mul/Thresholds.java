@@ -161,11 +161,9 @@ final class Thresholds {
      * operands (61 per digit). Measured with JdkProductProbe (thread CPU time per call, median of 9
      * rounds after a second of warm-up, one thread, JDK 17 C2, 2-core Intel Xeon with AVX-512,
      * java.math opened; the digits of both operands in, the product's digits out; times in us,
-     * the ladder / BigInteger). With 8-lane FMA leaves, multiply: 512 bits 0.32 / 0.18, 1,024 bits
-     * 0.59 / 0.47, 1,536 bits 0.99 / 0.93, 1,792 bits 1.19 / 1.21, 2,048 bits 1.38 / 1.52;
-     * unbalanced 2,560 x 1,024 bits 1.07 / 1.08, 4,096 x 1,024 bits 1.54 / 1.69, 8,192 x 512 bits
-     * 4.00 / 2.23; square: 1,024 bits 0.51 / 0.34, 2,048 bits 1.11 / 1.02, 2,560 bits 1.53 / 1.48,
-     * 3,072 bits 1.85 / 2.03. With 4-lane FMA leaves (-XX:UseAVX=2) on their grouped passes, two
+     * the ladder / BigInteger). With 8-lane FMA leaves, multiply: 1,024 bits 0.55-0.56 / 0.47,
+     * 8,192 x 512 bits 4.00 / 2.23; square: 1,024 bits 0.44-0.45 / 0.33, 1,536 bits 0.64-0.68 /
+     * 0.59-0.61 (more at each constant below). With 4-lane FMA leaves (-XX:UseAVX=2) on their grouped passes, two
      * runs, multiply: 1,024 bits 0.61 / 0.47, 1,280 bits 0.82-0.97 / 0.68-0.71, 1,408 bits
      * 0.75-0.85 / 0.81-0.82, 1,536 bits 0.90 / 0.93-0.96, 2,048 bits 1.34 / 1.54; unbalanced 2,560 x
      * 1,024 bits 1.02-1.07 / 1.08-1.17, 3,072 x 1,024 bits 1.28 / 1.34, 4,096 x 1,024 bits 1.52 /
@@ -188,12 +186,24 @@ final class Thresholds {
     static final int JDK_MIN_BITS = 4 * 61;
     /** The longer operand's limit where the shorter one is below the FMA schoolbook (measured to 2^20 bits). */
     static final int JDK_UNBALANCED_MAX_BITS = 1 << 22;
-    /** The shorter operand's limit with 8-lane FMA leaves (between 1,536 and 1,792 bits). */
-    static final int JDK_MUL_BITS_FMA = 1664;
-    /** The longer operand's limit with 8-lane FMA leaves (2,560 x 1,024 bits even). */
-    static final int JDK_LONGER_BITS_FMA = 2560;
-    /** The square's limit with 8-lane FMA leaves (between 2,560 and 3,072 bits). */
-    static final int JDK_SQR_BITS_FMA = 2816;
+    /**
+     * The shorter operand's limit with 8-lane FMA leaves (between 1,280 and 1,408 bits), measured
+     * again after the square passes came to broadcast their digits unscaled (JdkProductProbe, two
+     * runs, the ladder / BigInteger in us: 1,280 bits 0.68-0.70 / 0.67-0.69, 1,408 bits 0.64-0.65 /
+     * 0.80-0.83, 1,536 bits 0.75 / 0.93, 1,664 bits 0.75 / 1.05).
+     */
+    static final int JDK_MUL_BITS_FMA = 1344;
+    /**
+     * The longer operand's limit with 8-lane FMA leaves (same runs: 1,536 x 1,024 bits 0.67-0.72 /
+     * 0.68-0.70, 1,792 x 1,024 bits 0.74-0.75 / 0.78-0.81, 2,048 x 1,024 bits 0.71-0.75 / 0.87;
+     * 1,536 x 768 bits 0.63-0.66 / 0.55-0.56).
+     */
+    static final int JDK_LONGER_BITS_FMA = 1664;
+    /**
+     * The square's limit with 8-lane FMA leaves (same runs: 1,792 bits 0.79-0.80 / 0.77-0.80,
+     * 2,048 bits 0.86-0.92 / 0.94-0.98, 2,560 bits 1.17-1.21 / 1.43-1.44).
+     */
+    static final int JDK_SQR_BITS_FMA = 1920;
     /** As {@link #JDK_MUL_BITS_FMA} with 4-lane FMA leaves (between 1,280 and 1,408 bits). */
     static final int JDK_MUL_BITS_FMA4 = 1344;
     /** As {@link #JDK_LONGER_BITS_FMA} with 4-lane FMA leaves (2,560 x 1,024 bits about even). */
