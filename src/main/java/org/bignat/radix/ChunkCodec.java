@@ -44,26 +44,28 @@ final class ChunkCodec {
             if (len >= 2) {
                 // x >= B > r^k, so the first chunk is not the top one; two passes in one loop
                 TwoByOne.divideTwiceInPlace(t, len, chunkNorm, chunkRecip, chunkShift, rem);
-                writeChunk(rem[0], out, pos);
-                pos -= k;
+                pos = write(rem[0], false, out, pos);
                 len = Limbs.length(t, len);
-                if (len == 0) {
-                    writeTop(rem[1], out, pos);
-                } else {
-                    writeChunk(rem[1], out, pos);
-                    pos -= k;
-                }
+                pos = write(rem[1], len == 0, out, pos);
                 continue;
             }
             long c = TwoByOne.divideInPlace(t, len, chunk, chunkNorm, chunkRecip, chunkShift);
             len = Limbs.length(t, len);
-            if (len == 0) {
-                writeTop(c, out, pos);
-            } else {
-                writeChunk(c, out, pos);
-                pos -= k;
-            }
+            pos = write(c, len == 0, out, pos);
         }
+    }
+
+    /**
+     * Writes chunk c ending at end: its significant digits if it is the top one, else exactly k
+     * digits; returns where the next chunk ends.
+     */
+    private int write(long c, boolean top, byte[] out, int end) {
+        if (top) {
+            writeTop(c, out, end);
+            return end;
+        }
+        writeChunk(c, out, end);
+        return end - k;
     }
 
     /** Writes exactly k digits of c (< r^k) ending at end. */
