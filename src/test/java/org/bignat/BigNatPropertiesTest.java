@@ -85,7 +85,8 @@ class BigNatPropertiesTest {
     @Test
     void divisionIdentityAtTheDivisionCutovers() {
         List<Integer> sizes = new ArrayList<>();
-        for (String cutover : new String[] {"RECURSIVE_THRESHOLD", "NEWTON_THRESHOLD", "NEWTON_REUSED_THRESHOLD"}) {
+        for (String cutover : new String[] {"RECURSIVE_THRESHOLD", "NEWTON_THRESHOLD_FMA8",
+                "NEWTON_THRESHOLD_FMA4", "NEWTON_THRESHOLD_SCALAR"}) {
             sizes.addAll(Cutovers.aroundLimbs("org.bignat.div.Division", cutover));
         }
         Gen<Integer> bits = Generate.pick(sizes);

@@ -3,6 +3,7 @@ package org.bignat.div;
 import java.util.Arrays;
 import org.bignat.core.LimbArith;
 import org.bignat.core.Limbs;
+import org.bignat.engine.Products;
 
 /**
  * Division of naturals held as unsigned 64-bit limbs, little-endian: the entry point and the
@@ -13,11 +14,13 @@ import org.bignat.core.Limbs;
  * divisor's top bit is set):
  * <ul>
  *   <li>n == 1: one pass of Möller–Granlund 2/1 steps ({@link TwoByOne});
- *   <li>min(n, m) below {@link #RECURSIVE_THRESHOLD}: Knuth's Algorithm D ({@link BasecaseDivision});
- *   <li>min(n, m) below {@link #NEWTON_THRESHOLD}: recursive division ({@link RecursiveDivision},
- *       Burnikel–Ziegler in the formulation of Brent–Zimmermann), riding on Karatsuba/Toom products;
- *   <li>above: Newton reciprocal and block quotients ({@link NewtonDivision}), riding on the FFT
- *       product, with an exact correction step.
+ *   <li>min(n, m) at least the Newton cutover ({@link #NEWTON_THRESHOLD_FMA8} and its siblings for
+ *       the products' kernels; {@link #NEWTON_REUSED_THRESHOLD_FMA} for a divisor prepared as
+ *       reused): Newton reciprocal and block quotients ({@link NewtonDivision}), riding on the
+ *       engine's products, with an exact correction step;
+ *   <li>else min(n, m) below {@link #RECURSIVE_THRESHOLD}: Knuth's Algorithm D ({@link BasecaseDivision});
+ *   <li>else recursive division ({@link RecursiveDivision}, Burnikel–Ziegler in the formulation of
+ *       Brent–Zimmermann), riding on Karatsuba/Toom products.
  * </ul>
  */
 public final class Division {
@@ -38,24 +41,58 @@ public final class Division {
     public static final int RECURSIVE_THRESHOLD = 48;
 
     /**
-     * Divisor and quotient size (limbs) from which Newton division beats recursive division. Measured
-     * with DivisionCrossover (mode rungs) on a shared 2-core AMD EPYC: recursive ahead at
-     * 1500 limbs, Newton ahead at 3000 (the machine was loaded: the figures scatter by 30%).
+     * Divisor and quotient size (limbs) from which Newton division beats recursive division where
+     * the products run on 8-lane FMA leaves ({@link Products#fmaLeafLanes}); the cutover follows the
+     * products, since Newton division is two products per block where recursive division leaves
+     * more of its work to Algorithm D. Measured with DivisionCrossover (mode ladder, thread CPU
+     * time, one thread, builds with the cutover at 2000, 250, 120, 80 and 48, two runs each) on a
+     * 2-core Intel Xeon with AVX-512, us for a 2n-by-n division with the cutover at 80 against
+     * 2000: n = 80: 13.6-13.8 / 15.4-18.5, 112: 21.2-21.5 / 27.8-31.8, 128: 23.9-27.1 / 27.6-28.5,
+     * 160: 31.3-34.7 / 42.0-43.0, 256: 61-63 / 82-84, 512: 161-177 / 201-223, 1024: 469-521 /
+     * 732-800, 1500: 862-872 / 1420-1478; at 64 limbs within the noise.
      */
-    public static final int NEWTON_THRESHOLD = 2000;
+    public static final int NEWTON_THRESHOLD_FMA8 = 80;
+
+    /**
+     * As {@link #NEWTON_THRESHOLD_FMA8} with 4-lane FMA leaves (AVX2 width), whose slower products
+     * move the cutover up. The same probe with {@code -XX:UseAVX=2}, same machine, us, Newton against
+     * recursive: n = 256: 92-93 / 83-85, 512: 272-273 / 251-254, 600: 336-343 / 417-442, 800:
+     * 517-528 / 587-606, 1000: 628-649 / 837-876, 1200: 837-874 / 1219-1226.
+     */
+    public static final int NEWTON_THRESHOLD_FMA4 = 550;
+
+    /**
+     * As {@link #NEWTON_THRESHOLD_FMA8} with the scalar product kernels (no Vector API). The same
+     * probe without the module, same machine, us, Newton against recursive: n = 512: 662-672 /
+     * 544-556, 600: 785-818 / 725-734, 800: 724-740 / 830-845, 1000: 988-1054 / 1380-1383, 1200:
+     * 1173-1181 / 1788-1796.
+     */
+    public static final int NEWTON_THRESHOLD_SCALAR = 750;
 
     /**
      * Divisor and quotient size (limbs) from which Newton division with a cached full-length
-     * reciprocal beats recursive division, for a divisor prepared as reused ({@link Divisor}): the
-     * radix conversion's powers. Measured with PrintProbe (src/test/java/org/bignat/radix, decimal
-     * toString alone, best wall time over 3 s, one thread) on a 2-core Intel Xeon with AVX-512,
-     * builds with 100 and 50 (and {@code RadixConversion.PRINT_LEAF_LIMBS} 40 and 24), two runs
-     * each: 50 with 24-limb leaves took 0.083-0.084 / 0.60-0.61 / 3.58-3.69 / 19.9-20.3 ms at 2^14
-     * / 2^16 / 2^18 / 2^20 bits against 0.101-0.104 / 0.77 / 4.35 / 22.9-23.1 ms for 100 with
-     * 40-limb leaves; 50 alone about half of that gain; 32 no better than 50. At AVX2 width
-     * ({@code -XX:UseAVX=2}) 4-8% faster, no size slower.
+     * reciprocal takes a divisor prepared as reused ({@link Divisor}), the radix conversion's powers,
+     * with FMA leaves under the products (8 lanes or 4). Checked before Algorithm D's cutover: with
+     * the reciprocal paid for once, two small products beat Algorithm D's quadratic loop well below
+     * {@link #RECURSIVE_THRESHOLD}. For radix 10 the powers' odd parts have 12, 23, 45, ... limbs, so
+     * any value from 13 to 23 puts the 23-limb level on Newton and the 12-limb one on Algorithm D.
+     * Measured with PrintProbe (src/test/java/org/bignat/radix, decimal toString alone, best wall
+     * time, one thread) on a 2-core Intel Xeon with AVX-512, builds with 50 (which Algorithm D's
+     * cutover then overrode below 48), 32, 24, 20, 16, 12 and 8, two runs each; us at 2^13 / 2^14 /
+     * 2^15 / 2^16 bits, 16 against 50: 23.1-23.7 / 55-62 / 166-183 / 557-582 against 23.5-24.0 /
+     * 100-124 / 350-352 / 889-907; 12 and 8 (the 12-limb level on Newton) 10-30% slower at 2^12 and
+     * 2^13. With {@code -XX:UseAVX=2}: 22.6-25.0 / 71.2-71.4 / 192-212 / 658-719 against 22.1-23.7 /
+     * 91.6-95.9 / 365-371 / 989-1002.
      */
-    public static final int NEWTON_REUSED_THRESHOLD = 50;
+    public static final int NEWTON_REUSED_THRESHOLD_FMA = 16;
+
+    /**
+     * As {@link #NEWTON_REUSED_THRESHOLD_FMA} with the scalar product kernels, whose small products
+     * are slower: the same probe without the Vector API module, 16 against 50, us at 2^13 / 2^14 /
+     * 2^15 / 2^16 bits: 42.4-45.9 / 137-138 / 450-485 / 1163-1267 against 21.7-23.9 / 124-132 /
+     * 494-539 / 1351-1359.
+     */
+    public static final int NEWTON_REUSED_THRESHOLD_SCALAR = 50;
 
     private Division() {}
 
@@ -89,10 +126,35 @@ public final class Division {
         if (na < n) return new long[][] {Limbs.ZERO, Limbs.trim(Arrays.copyOf(a, na))};
         int m = na - n;
         int small = Math.min(m, n);
+        // the smallest Newton cutover is tested first: smaller divisions never read the products'
+        // kernel decision (NewtonCutovers)
+        if (small >= NEWTON_REUSED_THRESHOLD_FMA
+                && small >= (cache != null && cache.reused ? newtonReusedThreshold() : newtonThreshold())) {
+            return NewtonDivision.divRem(a, b, cache, quotientOnly);
+        }
         if (small < RECURSIVE_THRESHOLD) return basecase(a, na, b);
-        int newton = cache != null && cache.reused ? NEWTON_REUSED_THRESHOLD : NEWTON_THRESHOLD;
-        if (small >= newton) return NewtonDivision.divRem(a, b, cache, quotientOnly);
         return RecursiveDivision.divRem(a, b);
+    }
+
+    /** The Newton cutover for a divisor used once, for this JVM's products. */
+    static int newtonThreshold() {
+        return NewtonCutovers.GENERAL;
+    }
+
+    /** The Newton cutover for a divisor prepared as reused, for this JVM's products. */
+    static int newtonReusedThreshold() {
+        return NewtonCutovers.REUSED;
+    }
+
+    /**
+     * The Newton cutovers for the products' leaf kernels, decided on the first division large
+     * enough to need them (the decision is the products', made once per JVM).
+     */
+    private static final class NewtonCutovers {
+        static final int LANES = Products.fmaLeafLanes();
+        static final int GENERAL = LANES >= 8 ? NEWTON_THRESHOLD_FMA8
+                : LANES >= 4 ? NEWTON_THRESHOLD_FMA4 : NEWTON_THRESHOLD_SCALAR;
+        static final int REUSED = LANES >= 4 ? NEWTON_REUSED_THRESHOLD_FMA : NEWTON_REUSED_THRESHOLD_SCALAR;
     }
 
     /** Same as {@link #divRemNormalized} without the Newton rung (used to seed reciprocals). */

@@ -28,8 +28,8 @@ public final class Divisor {
      * Prepares a nonzero divisor. {@code reused = true} says it will divide many numbers of about
      * twice its length (radix conversion's powers): Newton division then keeps one full-length
      * reciprocal, dearer to compute once but cheaper per division (two products per quotient instead
-     * of four half-size ones), and takes over from recursive division at the lower
-     * {@link Division#NEWTON_REUSED_THRESHOLD}.
+     * of four half-size ones), and takes over from Algorithm D and recursive division at the lower
+     * {@link Division#NEWTON_REUSED_THRESHOLD_FMA} (with FMA products).
      */
     public Divisor(long[] d, boolean reused) {
         cache = new ReciprocalCache(reused);

@@ -2,6 +2,7 @@ package org.bignat.engine;
 
 import java.util.Arrays;
 import org.bignat.core.Limbs;
+import org.bignat.mul.Multiply;
 
 /**
  * Products and squares of naturals held as unsigned 64-bit limbs ({@link Limbs}), for the
@@ -12,6 +13,16 @@ import org.bignat.core.Limbs;
  */
 public final class Products {
     private Products() {}
+
+    /**
+     * The lane count of the FMA schoolbook leaves under this JVM's CPU products ({@link
+     * Multiply#fmaLeafLanes}): 8 or more, 4, or 0 for the scalar kernels. The mid-size products,
+     * which stay on the CPU on every engine, run at the speed this sets, and so do the cutovers of
+     * the algorithms built on them.
+     */
+    public static int fmaLeafLanes() {
+        return Multiply.fmaLeafLanes();
+    }
 
     /** {@code a * b}. */
     public static long[] multiply(long[] a, long[] b) {

@@ -147,6 +147,14 @@ final class Ladder {
     }
 
     /** Which path serves the smallest products, for the engine's log line. */
+    /**
+     * The lane count of the FMA schoolbook leaves this JVM's products run on: {@link FmaBasecase#L}
+     * (8 or more: AVX-512; 4: AVX2 width), or 0 where they take the scalar 64-bit kernels.
+     */
+    static int fmaLeafLanes() {
+        return Cutovers.FMA ? FmaBasecase.L : 0;
+    }
+
     static String smallProductsDescription() {
         if (JdkProducts.AVAILABLE) {
             return "BigInteger's intrinsic schoolbook up to " + Cutovers.JDK_MUL_BITS + " bits (squares "

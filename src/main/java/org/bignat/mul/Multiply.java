@@ -93,6 +93,15 @@ public final class Multiply {
         return Ladder.smallProductsDescription();
     }
 
+    /**
+     * The lane count of the FMA schoolbook leaves under this JVM's products: 8 or more (AVX-512), 4
+     * (AVX2 width), or 0 where the products take the scalar 64-bit kernels. Cutovers of algorithms
+     * built on products (division) follow it, since it sets how fast the mid-size products are.
+     */
+    public static int fmaLeafLanes() {
+        return Ladder.fmaLeafLanes();
+    }
+
     /** Returns the {@code 2 * a.length} limbs of {@code a * a}, using the worker pool for large squares. */
     public static long[] square(long[] a) {
         return square(a, true);

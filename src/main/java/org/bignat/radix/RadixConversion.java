@@ -21,7 +21,7 @@ public final class RadixConversion {
     /**
      * Values of at most this many limbs are printed by the quadratic basecase ({@link ChunkCodec}).
      * Measured with PrintProbe (src/test/java/org/bignat/radix, one thread) on a 2-core Intel Xeon
-     * with AVX-512, with {@code Division.NEWTON_REUSED_THRESHOLD} = 50 (see there), from 2^14 to
+     * with AVX-512, with the reused divisors' Newton cutover at 50 (see Division), from 2^14 to
      * 2^20 bits: 16 and 24 limbs within 3% of each other, 32 limbs 1-16% slower than 24, 40 limbs
      * 5-15% slower; 80 limbs was 14-20% slower than 40 (both with the threshold at 100). Smaller
      * leaves leave more of the work to the divisions above them, which run on fast products.

@@ -44,7 +44,8 @@ class DivisionTest {
     @Test
     void aroundThresholds() {
         Random rnd = new Random(SEED + 1);
-        int[] ts = {Division.RECURSIVE_THRESHOLD, Division.NEWTON_THRESHOLD, NewtonDivision.RECIPROCAL_BASE};
+        int[] ts = {Division.RECURSIVE_THRESHOLD, Division.NEWTON_THRESHOLD_FMA8, Division.NEWTON_THRESHOLD_FMA4,
+                Division.NEWTON_THRESHOLD_SCALAR, NewtonDivision.RECIPROCAL_BASE};
         for (int t : ts) {
             for (int d = -1; d <= 1; d++) {
                 int n = t + d;
@@ -145,8 +146,8 @@ class DivisionTest {
     @Test
     void reusedDivisor() {
         Random rnd = new Random(SEED + 4);
-        for (int n : new int[] {Division.NEWTON_REUSED_THRESHOLD - 1, Division.NEWTON_REUSED_THRESHOLD,
-                Division.NEWTON_REUSED_THRESHOLD + 1, 2000}) {
+        int t = Division.newtonReusedThreshold();
+        for (int n : new int[] {t - 1, t, t + 1, Division.RECURSIVE_THRESHOLD - 1, 2000}) {
             long[] b = random(rnd, n);
             Divisor d = new Divisor(b, true);
             for (int i = 0; i < 4; i++) {

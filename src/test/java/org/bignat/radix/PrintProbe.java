@@ -7,7 +7,7 @@ import org.bignat.div.LimbTestSupport;
  * Decimal printing alone (a main, not a test): {@link RadixConversion#toString} of a random value of
  * 2^k bits for each k given, the best wall time (microseconds) of the calls made in {@code -Dseconds} (default 3)
  * seconds per size, after the first call has built the power tree. Behind
- * {@link RadixConversion#PRINT_LEAF_LIMBS} and {@code Division.NEWTON_REUSED_THRESHOLD}: build once per
+ * {@link RadixConversion#PRINT_LEAF_LIMBS} and {@code Division.NEWTON_REUSED_THRESHOLD_FMA}: build once per
  * value and compare, one thread ({@code -Dbignat.parallelism=1}).
  *
  * <pre>java -cp target/classes:target/test-classes org.bignat.radix.PrintProbe k...</pre>
