@@ -74,21 +74,31 @@ public final class Divisor {
 
     /** Newton reciprocals of the normalized divisor's top h limbs, keyed by h. */
     static final class ReciprocalCache {
-        private final Map<Integer, long[]> byLimbs = new HashMap<>();
+        private final Map<Integer, Entry> byLimbs = new HashMap<>();
         final boolean reused;
 
         ReciprocalCache(boolean reused) {
             this.reused = reused;
         }
 
-        /** A block size and its reciprocal. */
+        /**
+         * A block size, its reciprocal and, once a division has asked for them, the kept forward
+         * transforms of that reciprocal and of the divisor ({@link NewtonDivision.KeptTransforms}).
+         */
         static final class Entry {
             final int h;
             final long[] x;
+            private NewtonDivision.KeptTransforms kept;
 
             Entry(int h, long[] x) {
                 this.h = h;
                 this.x = x;
+            }
+
+            /** The kept transforms for the normalized divisor d, made on first use (a second thread waits). */
+            synchronized NewtonDivision.KeptTransforms kept(long[] d) {
+                if (kept == null) kept = new NewtonDivision.KeptTransforms(d, x, h);
+                return kept;
             }
         }
 
@@ -98,24 +108,24 @@ public final class Divisor {
          */
         synchronized Entry atLeast(int m, int slack, java.util.function.IntSupplier chooseH,
                 java.util.function.IntFunction<long[]> compute) {
-            for (Map.Entry<Integer, long[]> e : byLimbs.entrySet()) {
+            for (Map.Entry<Integer, Entry> e : byLimbs.entrySet()) {
                 int h = e.getKey();
-                if (h >= m && h <= m + slack) return new Entry(h, e.getValue());
+                if (h >= m && h <= m + slack) return e.getValue();
             }
             int h = chooseH.getAsInt();
-            long[] x = compute.apply(h);
-            byLimbs.put(h, x);
-            return new Entry(h, x);
+            Entry e = new Entry(h, compute.apply(h));
+            byLimbs.put(h, e);
+            return e;
         }
 
         /** The reciprocal for h, computed under the lock on first use (a second thread waits for it). */
         synchronized long[] get(int h, java.util.function.Supplier<long[]> compute) {
-            long[] x = byLimbs.get(h);
-            if (x == null) {
-                x = compute.get();
-                byLimbs.put(h, x);
+            Entry e = byLimbs.get(h);
+            if (e == null) {
+                e = new Entry(h, compute.get());
+                byLimbs.put(h, e);
             }
-            return x;
+            return e.x;
         }
     }
 }

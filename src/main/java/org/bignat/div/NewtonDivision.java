@@ -1,7 +1,10 @@
 package org.bignat.div;
 
+import org.bignat.core.LimbArith;
 import org.bignat.core.Limbs;
+import org.bignat.engine.Engines;
 import org.bignat.engine.Products;
+import org.bignat.mul.ntt.FixedFactorMultiply;
 
 /**
  * Division by Newton's reciprocal iteration, the rung whose cost is a small constant times one
@@ -44,6 +47,41 @@ final class NewtonDivision {
      */
     static final int REUSED_SLACK_LIMBS = 16;
 
+    /**
+     * Smallest reused block (limbs) whose products keep their fixed factors' transforms
+     * ({@link #keptStep}) where the products run on 8-lane FMA leaves: below it the estimate's
+     * product is faster on Toom-3 and Karatsuba than on any transform. Measured with PrintProbe
+     * (src/test/java/org/bignat/radix, decimal toString alone, best wall time, one thread) on a
+     * 2-core Intel Xeon with AVX-512, builds with the cutover at 128, 256, 384, 512, 768 and 1024
+     * and without kept transforms, two runs each, ms at 2^16 / 2^17 / 2^18 / 2^20 / 2^22 bits:
+     * 512: 0.455-0.470 / 1.08-1.25 / 2.59-2.78 / 14.6-15.5 / 76.0-76.5; 256: 0.508-0.520 /
+     * 1.18-1.28 / 2.78-2.94 / 15.8-15.9 / 77.4-80.7; 1024: 0.51-0.56 / 1.25-1.34 / 3.10-3.26 /
+     * 17.0-17.8; without: 0.50-0.56 / 1.34-1.46 / 3.37-3.57 / 19.3-19.9 / 100-102. On both cores:
+     * 2^20 bits 8.2-8.6 against 10.9 ms, 2^22 bits 41.2-42.0 against 54.4-54.8 ms.
+     */
+    static final int KEPT_TRANSFORMS_MIN_LIMBS_FMA8 = 512;
+
+    /**
+     * As {@link #KEPT_TRANSFORMS_MIN_LIMBS_FMA8} with 4-lane FMA leaves and with the scalar kernels,
+     * whose slower Toom-3 and Karatsuba give way earlier. The same probe, one thread, ms at 2^15 /
+     * 2^16 / 2^18 / 2^20 bits, 256 / 512 / without: with {@code -XX:UseAVX=2} 0.198-0.211 /
+     * 0.530-0.589 / 3.49-3.50 / 19.4 against 0.217-0.241 / 0.624-0.646 / 3.47-3.82 / 19.5-19.9
+     * against 0.213-0.219 / 0.657-0.709 / 4.46-4.52 / 26.5-32.3; scalar 0.403-0.409 / 0.997-1.075
+     * / 5.82-5.87 / 30.7-31.4 against 0.495-0.540 / 1.17-1.27 / 6.61-6.74 / 33.7-34.7 against
+     * 0.535-0.543 / 1.35-1.36 / 7.61-7.75 / 41.9-42.4.
+     */
+    static final int KEPT_TRANSFORMS_MIN_LIMBS = 256;
+
+    /** The kept-transform cutover for this JVM's products (read when Newton division first runs). */
+    private static final int KEPT_MIN = Products.fmaLeafLanes() >= 8 ? KEPT_TRANSFORMS_MIN_LIMBS_FMA8
+            : KEPT_TRANSFORMS_MIN_LIMBS;
+
+    /**
+     * Largest reused block (limbs) whose products keep their fixed factors' transforms: the kept
+     * transforms of a block of 2^16 limbs take about 10 MB, held as long as the divisor.
+     */
+    static final int KEPT_TRANSFORMS_MAX_LIMBS = 1 << 16;
+
     private NewtonDivision() {}
 
     /**
@@ -60,6 +98,9 @@ final class NewtonDivision {
             // divisor padded below when shorter): two products of the quotient's length.
             Divisor.ReciprocalCache.Entry e = cache.atLeast(m, REUSED_SLACK_LIMBS,
                     () -> m + REUSED_SLACK_LIMBS / 2, h -> reciprocal(guardedTop(d, h)));
+            if (keepsTransforms(e.h)) {
+                return keptStep(a, d, e.kept(d), quotientOnly);
+            }
             return step(a, d, e.x, e.h, quotientOnly);
         }
         int h;
@@ -111,6 +152,93 @@ final class NewtonDivision {
             rem = Limbs.sub(rem, d);
         }
         return new long[][] {q, rem};
+    }
+
+    /**
+     * Whether a reused divisor's blocks of h limbs take {@link #keptStep}: from the kept-transform
+     * cutover ({@link #KEPT_TRANSFORMS_MIN_LIMBS_FMA8}, {@link #KEPT_TRANSFORMS_MIN_LIMBS}) to
+     * {@link #KEPT_TRANSFORMS_MAX_LIMBS}, where the CPU runs products of that size (a GPU engine
+     * takes the large ones through {@link Products}).
+     */
+    private static boolean keepsTransforms(int h) {
+        return h >= KEPT_MIN && h <= KEPT_TRANSFORMS_MAX_LIMBS
+                && Engines.forMultiply(64L * h) == Engines.cpu();
+    }
+
+    /**
+     * As {@link #step} with the forward transforms of the reciprocal and of the divisor kept: the
+     * estimate is the whole product by X, and the remainder comes from q D modulo 2^K - 1 only
+     * ({@link #keptRemainder}).
+     */
+    private static long[][] keptStep(long[] r, long[] d, KeptTransforms t, boolean quotientOnly) {
+        int n = d.length;
+        int h = t.h;
+        long[] prod = t.timesX.multiply(Limbs.high(r, n - 1), true);
+        long[] q = Limbs.high(prod, h + 2);
+        if (quotientOnly) {
+            long frac = prod[h + 1];
+            if (Long.compareUnsigned(frac, 7) >= 0 && Long.compareUnsigned(frac, -8L) <= 0) {
+                return new long[][] {q, null};
+            }
+        }
+        return keptRemainder(r, d, t, q);
+    }
+
+    /**
+     * {floor(R / D), R mod D} from an estimate q within two of floor(R / D), by q D modulo 2^K - 1,
+     * K at least 64 (n + 2) bits. R - q D then lies in (-3D, 3D), far inside (-2^K / 2, 2^K / 2),
+     * so it is recovered from its residue: the residue's top limb is zero when R - q D >= 0 and all
+     * ones when it is negative, the magnitude then being the complement of the residue.
+     */
+    static long[][] keptRemainder(long[] r, long[] d, KeptTransforms t, long[] q) {
+        int k = t.timesD.resultLimbs();
+        long[] w = t.timesD.multiply(FixedFactorMultiply.fold(q, k), true);
+        long[] s = FixedFactorMultiply.fold(r, k);
+        // s - w modulo 2^(64k) - 1: a borrow out of the top adds 2^(64k), one too many
+        if (LimbArith.subInto(s, 0, k, w, 0, k) != 0) {
+            LimbArith.decr(s, 0, k, 1);
+        }
+        if (s[k - 1] != 0) {
+            // R - q D < 0: q is too large; its magnitude is 2^(64k) - 1 - s
+            long[] neg = new long[k];
+            for (int i = 0; i < k; i++) {
+                neg[i] = ~s[i];
+            }
+            neg = Limbs.trim(neg);
+            while (true) {
+                q = Limbs.subSmall(q, 1);
+                if (Limbs.compare(neg, d) <= 0) {
+                    return new long[][] {q, Limbs.sub(d, neg)};
+                }
+                neg = Limbs.sub(neg, d);
+            }
+        }
+        long[] rem = Limbs.trim(s);
+        while (Limbs.compare(rem, d) >= 0) {
+            q = Limbs.addSmall(q, 1);
+            rem = Limbs.sub(rem, d);
+        }
+        return new long[][] {q, rem};
+    }
+
+    /**
+     * The two products of {@link #keptStep} for one reused block size h, their fixed factors'
+     * forward transforms kept ({@link FixedFactorMultiply}): y X by the reciprocal X, for y of at
+     * most h + 2 limbs, whole (K above the product's bits, so nothing wraps); and q D by the
+     * normalized divisor D modulo 2^K - 1 with K at least 64 (n + 2) bits, q folded to K first,
+     * on transforms about as long as D where the whole q D (h + n limbs) needs ones for 2.4 times
+     * that (a radix power's quotient is about 1.4 times its divisor).
+     */
+    static final class KeptTransforms {
+        final int h;
+        final FixedFactorMultiply timesX;
+        final FixedFactorMultiply timesD;
+
+        KeptTransforms(long[] d, long[] x, int h) {
+            this.h = h;
+            timesX = FixedFactorMultiply.wrapped(x, h + 2, 64L * (h + 2 + Limbs.length(x)) + 1);
+            timesD = FixedFactorMultiply.wrapped(d, d.length + 2, 64L * (d.length + 2));
+        }
     }
 
     /**

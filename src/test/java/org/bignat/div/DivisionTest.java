@@ -161,6 +161,69 @@ class DivisionTest {
         }
     }
 
+    /**
+     * Reused divisors whose quotient blocks lie around both cutovers of the kept-transform step
+     * (NewtonDivision.keptStep: the remainder from its residue modulo 2^K - 1), with remainders at
+     * both ends of [0, d) and quotients of all ones, so that both signs of the estimate's error and
+     * the all-ones residues come up; quotient-only divisions too.
+     */
+    @Test
+    void reusedDivisorKeptTransforms() {
+        Random rnd = new Random(SEED + 5);
+        for (int t : new int[] {NewtonDivision.KEPT_TRANSFORMS_MIN_LIMBS, NewtonDivision.KEPT_TRANSFORMS_MIN_LIMBS_FMA8}) {
+            int n = t * 5 / 7;
+            long[] b = random(rnd, n);
+            b[n - 1] |= Long.MIN_VALUE >>> rnd.nextInt(3);
+            BigInteger bb = big(b);
+            // the block is the quotient length plus 9 (NewtonDivision.REUSED_SLACK_LIMBS / 2, one
+            // guard limb); a divisor per length, so that each length picks its own block
+            for (int m = t - 12; m <= t - 6; m++) {
+                Divisor d = new Divisor(b, true);
+                long[] q = random(rnd, m);
+                if (m % 3 == 0) java.util.Arrays.fill(q, -1L);
+                BigInteger bq = big(q);
+                BigInteger[] rs = {BigInteger.ZERO, BigInteger.ONE, bb.subtract(BigInteger.ONE),
+                        big(random(rnd, n)).mod(bb)};
+                for (BigInteger r : rs) {
+                    BigInteger a = bq.multiply(bb).add(r);
+                    long[] al = LimbTestSupport.limbs(a);
+                    long[][] qr = d.divideAndRemainder(al);
+                    assertEquals(bq, big(qr[0]), "kept q seed=" + SEED + " m=" + m + " r=" + r.bitLength());
+                    assertEquals(r, big(qr[1]), "kept r seed=" + SEED + " m=" + m);
+                    assertEquals(bq, big(d.divide(al)), "kept quotient-only seed=" + SEED + " m=" + m);
+                }
+            }
+        }
+    }
+
+    /**
+     * The kept-transform step's remainder from the residue of R - q D modulo 2^K - 1, for estimates
+     * q from two below to two above floor(R / D): both signs of R - q D, remainders 0 and D - 1.
+     */
+    @Test
+    void keptRemainderFromEstimatesOffByTwo() {
+        Random rnd = new Random(SEED + 6);
+        for (int n : new int[] {40, 300}) {
+            long[] d = random(rnd, n);
+            d[n - 1] |= Long.MIN_VALUE;
+            BigInteger bd = big(d);
+            int h = n * 7 / 5;
+            NewtonDivision.KeptTransforms t = new NewtonDivision.KeptTransforms(d, random(rnd, h + 2), h);
+            for (int i = 0; i < 6; i++) {
+                long[] ql = random(rnd, h);
+                if (i == 0) java.util.Arrays.fill(ql, -1L);
+                BigInteger q = big(ql).max(BigInteger.TWO);
+                BigInteger rem = i == 1 ? BigInteger.ZERO : i == 2 ? bd.subtract(BigInteger.ONE) : big(random(rnd, n)).mod(bd);
+                long[] r = LimbTestSupport.limbs(q.multiply(bd).add(rem));
+                for (int off = -2; off <= 2; off++) {
+                    long[][] qr = NewtonDivision.keptRemainder(r, d, t, LimbTestSupport.limbs(q.add(BigInteger.valueOf(off))));
+                    assertEquals(q, big(qr[0]), "q seed=" + SEED + " n=" + n + " off=" + off);
+                    assertEquals(rem, big(qr[1]), "r seed=" + SEED + " n=" + n + " off=" + off);
+                }
+            }
+        }
+    }
+
     @Test
     void zeroDivisor() {
         assertThrows(ArithmeticException.class, () -> Division.divideAndRemainder(new long[] {5}, new long[0]));

@@ -137,16 +137,21 @@ public final class FixedFactorMultiply {
 
     /**
      * Returns {@link #resultLimbs()} limbs: {@code x f mod B^n} (low form) or {@code x f mod
-     * (2^K - 1)} in [0, 2^K - 1) (wrapped form). x is not modified; leading zero limbs allowed.
+     * (2^K - 1)} in [0, 2^K - 1) (wrapped form). x is not modified; leading zero limbs allowed. The
+     * wrapped form takes any x below 2^K (K may exceed the prepared size: a longer x {@link #fold}ed
+     * to {@link #resultLimbs()} limbs first), since the cyclic convolution holds all of its
+     * coefficients.
      *
      * @param parallel whether the transforms and the CRT may use the worker pool
-     * @throws IllegalArgumentException if x has more limbs than the prepared size (leading zeros aside)
+     * @throws IllegalArgumentException if x has more limbs than the prepared size (the wrapped form:
+     *         than {@link #resultLimbs()}; leading zeros aside)
      */
     public long[] multiply(long[] x, boolean parallel) {
         int xn = x.length;
         long xBits = NttMultiply.bitLength(x, 0, xn);
-        if (xBits > 64L * xLimbs) {
-            throw new IllegalArgumentException("operand of " + xBits + " bits, prepared for " + xLimbs + " limbs");
+        int most = wrap ? outLimbs : xLimbs;
+        if (xBits > 64L * most) {
+            throw new IllegalArgumentException("operand of " + xBits + " bits, prepared for " + most + " limbs");
         }
         if (xBits == 0 || nf == 0) {
             return new long[outLimbs];
