@@ -118,14 +118,14 @@ public final class Divisor {
             return e;
         }
 
-        /** The reciprocal for h, computed under the lock on first use (a second thread waits for it). */
-        synchronized long[] get(int h, java.util.function.Supplier<long[]> compute) {
+        /** The entry of block size h, its reciprocal computed under the lock on first use (a second thread waits for it). */
+        synchronized Entry get(int h, java.util.function.Supplier<long[]> compute) {
             Entry e = byLimbs.get(h);
             if (e == null) {
                 e = new Entry(h, compute.get());
                 byLimbs.put(h, e);
             }
-            return e.x;
+            return e;
         }
     }
 }

@@ -105,14 +105,17 @@ final class NewtonDivision {
         }
         int h;
         if (m >= 2 * n) h = n;
-        else if (2 * m > n) h = (n + 1) / 2;
+        else if (2 * m > n) h = (m + 1) / 2;
         else h = m;
         final int hh = h;
-        final long[] recip = cache != null ? cache.get(h, () -> reciprocal(guardedTop(d, hh)))
-                : reciprocal(guardedTop(d, h));
-        if (m <= h) return step(a, d, recip, h, quotientOnly);
-        return Division.blockwise(a, d, h, m, quotientOnly,
-                (partial, last) -> step(partial, d, recip, hh, last));
+        Divisor.ReciprocalCache.Entry e = cache != null ? cache.get(h, () -> reciprocal(guardedTop(d, hh)))
+                : new Divisor.ReciprocalCache.Entry(h, reciprocal(guardedTop(d, h)));
+        // every block divides by the same D with the same X: their transforms serve all of them
+        KeptTransforms kept = keepsTransforms(h) ? e.kept(d) : null;
+        Division.LastAwareStep blockStep = kept != null ? (partial, last) -> keptStep(partial, d, kept, last)
+                : (partial, last) -> step(partial, d, e.x, hh, last);
+        if (m <= h) return blockStep.divRem(a, quotientOnly);
+        return Division.blockwise(a, d, h, m, quotientOnly, blockStep);
     }
 
     /**
@@ -173,6 +176,10 @@ final class NewtonDivision {
     private static long[][] keptStep(long[] r, long[] d, KeptTransforms t, boolean quotientOnly) {
         int n = d.length;
         int h = t.h;
+        if (Limbs.length(r) - n < h / 2) {
+            // a short last block: its plain products are shorter than the kept transforms
+            return step(r, d, t.x, h, quotientOnly);
+        }
         long[] prod = t.timesX.multiply(Limbs.high(r, n - 1), true);
         long[] q = Limbs.high(prod, h + 2);
         if (quotientOnly) {
@@ -231,11 +238,13 @@ final class NewtonDivision {
      */
     static final class KeptTransforms {
         final int h;
+        final long[] x;
         final FixedFactorMultiply timesX;
         final FixedFactorMultiply timesD;
 
         KeptTransforms(long[] d, long[] x, int h) {
             this.h = h;
+            this.x = x;
             timesX = FixedFactorMultiply.wrapped(x, h + 2, 64L * (h + 2 + Limbs.length(x)) + 1);
             timesD = FixedFactorMultiply.wrapped(d, d.length + 2, 64L * (d.length + 2));
         }

@@ -197,6 +197,27 @@ class DivisionTest {
     }
 
     /**
+     * Divisions by a divisor used once whose blocks (half the quotient of a 2n-by-n division) lie
+     * around the kept-transform cutovers: every block divides by the same kept transforms.
+     */
+    @Test
+    void blocksOnKeptTransforms() {
+        Random rnd = new Random(SEED + 7);
+        for (int t : new int[] {NewtonDivision.KEPT_TRANSFORMS_MIN_LIMBS, NewtonDivision.KEPT_TRANSFORMS_MIN_LIMBS_FMA8}) {
+            for (int n = 2 * t - 3; n <= 2 * t + 1; n += 2) {
+                long[] b = random(rnd, n);
+                BigInteger bb = big(b);
+                for (int i = 0; i < 3; i++) {
+                    long[] ql = random(rnd, n + 1 - i);
+                    if (i == 0) java.util.Arrays.fill(ql, -1L);
+                    BigInteger rem = i == 1 ? bb.subtract(BigInteger.ONE) : i == 2 ? BigInteger.ZERO : big(random(rnd, n)).mod(bb);
+                    check(LimbTestSupport.limbs(big(ql).multiply(bb).add(rem)), b, "kept blocks n=" + n + " i=" + i);
+                }
+            }
+        }
+    }
+
+    /**
      * The kept-transform step's remainder from the residue of R - q D modulo 2^K - 1, for estimates
      * q from two below to two above floor(R / D): both signs of R - q D, remainders 0 and D - 1.
      */

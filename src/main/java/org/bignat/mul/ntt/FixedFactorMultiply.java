@@ -112,7 +112,9 @@ public final class FixedFactorMultiply {
                     double cost = NttPlan.cost(fma, r, k);
                     if (cost < bestCost) {
                         bestCost = cost;
-                        best = new NttPlan(fma, r, k, b);
+                        // word-aligned coefficients where they hold K too (NttPlan.alignedBits)
+                        int w = b >= NttPlan.WORD && (long) NttPlan.WORD << k >= need ? NttPlan.WORD : b;
+                        best = new NttPlan(fma, r, k, w);
                     }
                     break;
                 }
