@@ -9,6 +9,8 @@
  *     mul         mpz_mul(r, a, b), a and b uniformly random with exactly BITS bits (top bit set),
  *                 from gmp_randseed_ui(SEED)
  *     sqr         mpz_mul(r, a, a), which GMP routes to its squaring code
+ *     div         mpz_tdiv_q(q, x, y), x of 2 BITS bits and y of BITS bits (top bits set), random
+ *                 as mul's
  *     str         mpz_get_str(buffer, 10, a): a's decimal digits
  *     gcd         mpz_gcd(g, x, y)
  *     gcdext      mpz_gcdext(g, s, t, x, y)
@@ -64,8 +66,8 @@ static unsigned long parse_bits(const char *s) {
     return strtoul(s, NULL, 10);
 }
 
-enum op { MUL, SQR, STR, GCD, GCDEXT, POWM, POWM_SHORT, PRIME, NOPS };
-static const char *const NAMES[NOPS] = {"mul", "sqr", "str", "gcd", "gcdext", "powm", "powm-short", "prime"};
+enum op { MUL, SQR, DIV, STR, GCD, GCDEXT, POWM, POWM_SHORT, PRIME, NOPS };
+static const char *const NAMES[NOPS] = {"mul", "sqr", "div", "str", "gcd", "gcdext", "powm", "powm-short", "prime"};
 
 /* The operands and results of one job. */
 struct job {
@@ -79,6 +81,7 @@ static void call(struct job *j) {
     switch (j->op) {
     case MUL: mpz_mul(j->r, j->x, j->y); break;
     case SQR: mpz_mul(j->r, j->x, j->x); break;
+    case DIV: mpz_tdiv_q(j->r, j->x, j->y); break;
     case STR: mpz_get_str(j->text, 10, j->x); break;
     case GCD: mpz_gcd(j->r, j->x, j->y); break;
     case GCDEXT: mpz_gcdext(j->r, j->s, j->t, j->x, j->y); break;
@@ -229,6 +232,12 @@ int main(int argc, char **argv) {
         case SQR:
             mpz_urandomb(j.x, rs, bits - 1);
             mpz_setbit(j.x, bits - 1);
+            mpz_urandomb(j.y, rs, bits - 1);
+            mpz_setbit(j.y, bits - 1);
+            break;
+        case DIV:
+            mpz_urandomb(j.x, rs, 2 * bits - 1);
+            mpz_setbit(j.x, 2 * bits - 1);
             mpz_urandomb(j.y, rs, bits - 1);
             mpz_setbit(j.y, bits - 1);
             break;

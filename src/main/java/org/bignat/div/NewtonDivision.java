@@ -19,11 +19,12 @@ import org.bignat.mul.ntt.FixedFactorMultiply;
  * divisor) the estimate from the reciprocal of D's top h+1 limbs (one guard limb) is off by at most
  * one, and a correction against the remainder R - q*D makes it exact; see {@link #step}. When only
  * the quotient is asked for, the last block skips that remainder product unless its estimate lies
- * within 7/B of an integer (GMP's divappr idea). The block size h is about n/2 when the quotient is
- * as long as the divisor (the reciprocal then costs half as much, Karp–Markstein's observation), and
- * the quotient length when that is shorter. A divisor reused for many divisions keeps a reciprocal as long as the
- * quotient (h = m, padding the divisor when shorter): one product for the estimate and one for the
- * remainder per division.
+ * within 7/B of an integer (GMP's divappr idea). A quotient of m limbs between n/2 and 2n takes two
+ * blocks of ceil(m/2) (the reciprocal then costs half as much, Karp–Markstein's observation); a
+ * shorter one takes one block, a longer one blocks of n. A divisor reused for many divisions keeps a
+ * reciprocal as long as the quotient (h = m, padding the divisor when shorter): one product for the
+ * estimate and one for the remainder per division. From {@link #KEPT_TRANSFORMS_MIN_LIMBS_FMA8} (and
+ * its sibling) the blocks keep the transforms of the reciprocal and the divisor ({@link #keptStep}).
  */
 final class NewtonDivision {
     /**

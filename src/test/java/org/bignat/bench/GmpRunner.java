@@ -79,7 +79,8 @@ final class GmpRunner {
     /**
      * The operations GMP times, with their priors, measured with the harnesses on the 2-core
      * development machine (AMD EPYC, GMP 6.2.1): mpz_mul of 2^24 bits 0.091 s, growing about as
-     * n^1.15 (2.3 s at 2^28; square given the same prior); mpz_get_str (decimal) 15.6 ms at 2^20
+     * n^1.15 (2.3 s at 2^28; square given the same prior); mpz_tdiv_q of 2n by n bits 8.3 ms at
+     * n = 2^20 and 42 ms at 2^22 on a 2-core Intel Xeon (n^1.2); mpz_get_str (decimal) 15.6 ms at 2^20
      * bits and 100 ms at 2^22 on a 2-core Intel Xeon (n^1.35); mpz_gcd 54 ms at 2^20 bits, 2.0 s at
      * 2^24 (n^1.30; n^1.38 from 2^16); mpz_gcdext 86 ms and 3.35 s (n^1.32; n^1.43 from 2^16);
      * mpz_powm with a full-length exponent 12.7 ms at 2^12, 377 ms at 2^14, 11.4 s at 2^16
@@ -94,6 +95,7 @@ final class GmpRunner {
         Map<Op, Spec> s = new EnumMap<>(Op.class);
         s.put(Op.MULTIPLY, new Spec(Harness.KERNELS, "mul", 0.091, 24, 1.15));
         s.put(Op.SQUARE, new Spec(Harness.KERNELS, "sqr", 0.091, 24, 1.15));
+        s.put(Op.DIVIDE, new Spec(Harness.KERNELS, "div", 0.0083, 20, 1.2));
         s.put(Op.TO_STRING, new Spec(Harness.KERNELS, "str", 0.0156, 20, 1.35));
         s.put(Op.GCD, new Spec(Harness.KERNELS, "gcd", 0.054, 20, 1.4));
         s.put(Op.GCDEXT, new Spec(Harness.KERNELS, "gcdext", 0.086, 20, 1.45));
