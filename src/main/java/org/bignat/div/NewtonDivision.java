@@ -49,9 +49,11 @@ final class NewtonDivision {
     static final int REUSED_SLACK_LIMBS = 16;
 
     /**
-     * Smallest reused block (limbs) whose products keep their fixed factors' transforms
-     * ({@link #keptStep}) where the products run on 8-lane FMA leaves: below it the estimate's
-     * product is faster on Toom-3 and Karatsuba than on any transform. Measured with PrintProbe
+     * Smallest block (limbs) whose products keep their fixed factors' transforms ({@link #keptStep})
+     * where the products run on 8-lane FMA leaves: below it the estimate's product is faster on
+     * Toom-3 and Karatsuba than on any transform. For divisors used once, DivisionCrossover (2n-by-n,
+     * one thread) agrees: 1,024 limbs (blocks of 512) 381-382 us with kept transforms against
+     * 494-517 without, 512 limbs (blocks of 256, not kept) unchanged. Measured with PrintProbe
      * (src/test/java/org/bignat/radix, decimal toString alone, best wall time, one thread) on a
      * 2-core Intel Xeon with AVX-512, builds with the cutover at 128, 256, 384, 512, 768 and 1024
      * and without kept transforms, two runs each, ms at 2^16 / 2^17 / 2^18 / 2^20 / 2^22 bits:
@@ -78,8 +80,9 @@ final class NewtonDivision {
             : KEPT_TRANSFORMS_MIN_LIMBS;
 
     /**
-     * Largest reused block (limbs) whose products keep their fixed factors' transforms: the kept
-     * transforms of a block of 2^16 limbs take about 10 MB, held as long as the divisor.
+     * Largest block (limbs) whose products keep their fixed factors' transforms: the kept transforms
+     * of a block of 2^16 limbs take about 10 MB, held as long as the divisor (a radix power's for
+     * the life of the power tree).
      */
     static final int KEPT_TRANSFORMS_MAX_LIMBS = 1 << 16;
 
@@ -159,7 +162,7 @@ final class NewtonDivision {
     }
 
     /**
-     * Whether a reused divisor's blocks of h limbs take {@link #keptStep}: from the kept-transform
+     * Whether Newton blocks of h limbs take {@link #keptStep}: from the kept-transform
      * cutover ({@link #KEPT_TRANSFORMS_MIN_LIMBS_FMA8}, {@link #KEPT_TRANSFORMS_MIN_LIMBS}) to
      * {@link #KEPT_TRANSFORMS_MAX_LIMBS}, where the CPU runs products of that size (a GPU engine
      * takes the large ones through {@link Products}).
@@ -230,12 +233,12 @@ final class NewtonDivision {
     }
 
     /**
-     * The two products of {@link #keptStep} for one reused block size h, their fixed factors'
-     * forward transforms kept ({@link FixedFactorMultiply}): y X by the reciprocal X, for y of at
-     * most h + 2 limbs, whole (K above the product's bits, so nothing wraps); and q D by the
-     * normalized divisor D modulo 2^K - 1 with K at least 64 (n + 2) bits, q folded to K first,
-     * on transforms about as long as D where the whole q D (h + n limbs) needs ones for 2.4 times
-     * that (a radix power's quotient is about 1.4 times its divisor).
+     * The two products of {@link #keptStep} for one block size h, their fixed factors' forward
+     * transforms kept ({@link FixedFactorMultiply}): y X by the reciprocal X, for y of at most
+     * h + 2 limbs, whole (K above the product's bits, so nothing wraps); and q D by the normalized
+     * divisor D modulo 2^K - 1 with K at least 64 (n + 2) bits, q folded to K first, on transforms
+     * about as long as D where the whole q D (h + n limbs) needs ones for 1.5 times that in a
+     * 2n-by-n division and 2.4 times for a radix power (whose quotient is 1.4 times its divisor).
      */
     static final class KeptTransforms {
         final int h;

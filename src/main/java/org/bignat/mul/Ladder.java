@@ -146,7 +146,6 @@ final class Ladder {
         return JdkProducts.INTRINSICS && x <= Cutovers.JDK_SQR_BITS;
     }
 
-    /** Which path serves the smallest products, for the engine's log line. */
     /**
      * The lane count of the FMA schoolbook leaves this JVM's products run on: {@link FmaBasecase#L}
      * (8 or more: AVX-512; 4: AVX2 width), or 0 where they take the scalar 64-bit kernels.
@@ -155,6 +154,7 @@ final class Ladder {
         return Cutovers.FMA ? FmaBasecase.L : 0;
     }
 
+    /** Which path serves the smallest products, for the engine's log line. */
     static String smallProductsDescription() {
         if (JdkProducts.AVAILABLE) {
             return "BigInteger's intrinsic schoolbook up to " + Cutovers.JDK_MUL_BITS + " bits (squares "
