@@ -218,6 +218,36 @@ class DivisionTest {
     }
 
     /**
+     * Newton reciprocals (Brent–Zimmermann's bound A X < B^(2n) < A (X + 2)) of lengths whose top
+     * step crosses the cutovers of the wrapped product (NewtonDivision.deficit), for normalized
+     * values at both ends (B^n / 2, its successor, all ones) and random ones.
+     */
+    @Test
+    void reciprocalsAroundTheWrappedStep() {
+        Random rnd = new Random(SEED + 8);
+        for (int t : new int[] {NewtonDivision.KEPT_TRANSFORMS_MIN_LIMBS, NewtonDivision.KEPT_TRANSFORMS_MIN_LIMBS_FMA8}) {
+            for (int n = 2 * t - 3; n <= 2 * t + 2; n++) {
+                long[] half = new long[n];
+                half[n - 1] = Long.MIN_VALUE;
+                long[] next = half.clone();
+                next[0] = 1;
+                long[] ones = new long[n];
+                java.util.Arrays.fill(ones, -1L);
+                long[] r = random(rnd, n);
+                r[n - 1] |= Long.MIN_VALUE;
+                for (long[] a : new long[][] {half, next, ones, r}) {
+                    BigInteger ba = big(a);
+                    BigInteger x = big(NewtonDivision.reciprocal(a));
+                    BigInteger b2n = BigInteger.ONE.shiftLeft(128 * n);
+                    String at = "reciprocal seed=" + SEED + " n=" + n + " top=" + Long.toHexString(a[n - 1]);
+                    assertTrue(ba.multiply(x).compareTo(b2n) < 0, at + ": A X < B^2n");
+                    assertTrue(ba.multiply(x.add(BigInteger.TWO)).compareTo(b2n) > 0, at + ": B^2n < A (X + 2)");
+                }
+            }
+        }
+    }
+
+    /**
      * The kept-transform step's remainder from the residue of R - q D modulo 2^K - 1, for estimates
      * q from two below to two above floor(R / D): both signs of R - q D, remainders 0 and D - 1.
      */
