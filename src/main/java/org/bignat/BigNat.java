@@ -521,7 +521,7 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
                 return s;
             }
         }
-        return sqrtAndRemainder()[0];
+        return isZero() ? ZERO : ofLimbs(org.bignat.div.SquareRoot.sqrt(limbs()));
     }
 
     /**

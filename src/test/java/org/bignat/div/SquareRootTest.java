@@ -20,6 +20,35 @@ class SquareRootTest {
         String msg = "seed=" + SEED + " len=" + a.length;
         assertEquals(ex[0], big(sr[0]), msg + " root");
         assertEquals(ex[1], big(sr[1]), msg + " remainder");
+        assertEquals(ex[0], big(SquareRoot.sqrt(a)), msg + " root alone");
+    }
+
+    /**
+     * The root alone (SquareRoot.sqrt: the last step without its remainder) around its cutover and
+     * well above it, on perfect squares and their neighbours (where the last step's root is
+     * ambiguous), squares times powers of two and four, all ones and powers of B.
+     */
+    @Test
+    void rootAloneOnSquaresAndNeighbours() {
+        Random rnd = new Random(SEED + 3);
+        int t = SquareRoot.ROOT_ONLY_MIN_LIMBS;
+        for (int n : new int[] {t - 1, t, t + 1, t + 2, 2 * t + 1, 700, 3000}) {
+            for (int i = 0; i < 6; i++) {
+                BigInteger k = big(random(rnd, (n + 1) / 2)).add(BigInteger.valueOf(i));
+                BigInteger sq = k.multiply(k);
+                for (BigInteger a : new BigInteger[] {sq, sq.subtract(BigInteger.ONE), sq.add(BigInteger.ONE),
+                        sq.add(k.shiftLeft(1)), sq.shiftLeft(2 * i + 1), sq.shiftLeft(64 * i)}) {
+                    assertEquals(a.sqrt(), big(SquareRoot.sqrt(LimbTestSupport.limbs(a))),
+                            "seed=" + SEED + " n=" + n + " i=" + i + " bits=" + a.bitLength());
+                }
+            }
+            long[] ones = new long[n];
+            java.util.Arrays.fill(ones, -1L);
+            check(ones);
+            long[] pow = new long[n];
+            pow[n - 1] = 1;
+            check(pow);
+        }
     }
 
     @Test
