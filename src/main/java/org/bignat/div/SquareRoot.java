@@ -18,8 +18,10 @@ public final class SquareRoot {
      * 2-core Intel Xeon with AVX-512 (8 lanes), one thread: root alone against root and remainder,
      * best of five runs, us at 32 / 48 / 64 / 96 / 128 / 256 limbs: 2.6-3.2 / 3.8-4.0 / 4.9-5.2 /
      * 7.9 / 11.5-12.1 / 30.4-30.7 against 2.6-3.2 / 3.2-3.9 / 5.5-5.7 / 8.9-9.0 / 12.2-12.4 /
-     * 33.4-34.2; in a loop of 8 s, 2,048 limbs 0.334 against 0.500 ms and 10,380 limbs (pi's
-     * root at 10^5 digits) 3.40-3.56 against 4.13-4.36 ms.
+     * 33.4-34.2; DivisionCrossover {@code root} (thread CPU time, best of 40 runs, two runs), ms
+     * at 2,048 / 4,096 / 10,380 limbs (pi's root at 10^5 digits): 0.299-0.302 / 0.794-0.801 /
+     * 3.19-3.20 against 0.389-0.402 / 0.952-0.961 / 3.34-3.39; the mean of an 8 s loop at 10,380
+     * limbs 3.40-3.56 against 4.13-4.36 ms (the remainder's allocations add collections).
      */
     static final int ROOT_ONLY_MIN_LIMBS = 64;
 

@@ -11,8 +11,9 @@ import org.bignat.mul.Multiply;
  *
  * Modes: {@code rungs} (each algorithm forced at the top), {@code goal} (the ladder against one
  * product), {@code ladder} (the ladder alone in microseconds: build it once per threshold to compare,
- * and give the sizes largest first, since the warm-up before each size is short),
- * anything else (against BigInteger).
+ * and give the sizes largest first, since the warm-up before each size is short), {@code root}
+ * (the square root of a 2n-limb value alone against root and remainder), anything else (against
+ * BigInteger).
  *
  * Flags: -Dcpu=true times thread CPU time (add -Dbignat.parallelism=1
  * -Djava.util.concurrent.ForkJoinPool.common.parallelism=1 so that all work is on this thread).
@@ -72,6 +73,13 @@ public final class DivisionCrossover {
             } else if (mode.equals("ladder")) {
                 double qr = time(() -> Division.divideAndRemainder(a, b), 40);
                 System.out.printf("n=%d limbs: divideAndRemainder %.2f us%n", n, qr * 1e3);
+            } else if (mode.equals("root")) {
+                // a 2n-limb value's root alone against root and remainder
+                long[] v = a.clone();
+                v[2 * n - 1] |= Long.MIN_VALUE >>> 3;
+                double root = time(() -> SquareRoot.sqrt(v), 40);
+                double rem = time(() -> SquareRoot.sqrtRem(v), 40);
+                System.out.printf("n=%d limbs: root %.3f ms  root and remainder %.3f ms%n", 2 * n, root, rem);
             } else if (mode.equals("rungs")) {
                 double base = n <= 20000 ? time(() -> Division.basecase(a, a.length, b), reps) : Double.NaN;
                 double rec = n <= 100000 ? time(() -> RecursiveDivision.divRem(a, b), reps) : Double.NaN;
