@@ -205,17 +205,10 @@ final class NewtonDivision {
         int k = t.timesD.resultLimbs();
         long[] w = t.timesD.multiply(FixedFactorMultiply.fold(q, k), true);
         long[] s = FixedFactorMultiply.fold(r, k);
-        // s - w modulo 2^(64k) - 1: a borrow out of the top adds 2^(64k), one too many
-        if (LimbArith.subInto(s, 0, k, w, 0, k) != 0) {
-            LimbArith.decr(s, 0, k, 1);
-        }
+        subtractModulo(s, w, k);
         if (s[k - 1] != 0) {
-            // R - q D < 0: q is too large; its magnitude is 2^(64k) - 1 - s
-            long[] neg = new long[k];
-            for (int i = 0; i < k; i++) {
-                neg[i] = ~s[i];
-            }
-            neg = Limbs.trim(neg);
+            // R - q D < 0: q is too large
+            long[] neg = complement(s);
             while (true) {
                 q = Limbs.subSmall(q, 1);
                 if (Limbs.compare(neg, d) <= 0) {
@@ -230,6 +223,22 @@ final class NewtonDivision {
             rem = Limbs.sub(rem, d);
         }
         return new long[][] {q, rem};
+    }
+
+    /** s -= w modulo 2^(64k) - 1, in place, for residues of k limbs: a borrow out of the top adds 2^(64k), one too many. */
+    private static void subtractModulo(long[] s, long[] w, int k) {
+        if (LimbArith.subInto(s, 0, k, w, 0, k) != 0) {
+            LimbArith.decr(s, 0, k, 1);
+        }
+    }
+
+    /** The magnitude of the negative value whose residue modulo 2^(64k) - 1 is s (k limbs): ~s, trimmed. */
+    private static long[] complement(long[] s) {
+        long[] c = new long[s.length];
+        for (int i = 0; i < s.length; i++) {
+            c[i] = ~s[i];
+        }
+        return Limbs.trim(c);
     }
 
     /**
@@ -279,9 +288,7 @@ final class NewtonDivision {
         long[] w = f.multiply(a, true);
         long[] s = new long[k];
         s[e % k] = 1; // B^e modulo 2^(64k) - 1, as e < 2k
-        if (LimbArith.subInto(s, 0, k, w, 0, k) != 0) {
-            LimbArith.decr(s, 0, k, 1);
-        }
+        subtractModulo(s, w, k);
         if (s[k - 1] == 0) {
             long[] d = Limbs.trim(s);
             if (d.length > 0) {
@@ -289,13 +296,7 @@ final class NewtonDivision {
             }
         }
         // B^e - A Xh <= 0: Xh -= 1 adds A, until the difference is positive
-        long[] neg = new long[k];
-        if (s[k - 1] != 0) {
-            for (int i = 0; i < k; i++) {
-                neg[i] = ~s[i];
-            }
-        }
-        neg = Limbs.trim(neg);
+        long[] neg = s[k - 1] != 0 ? complement(s) : Limbs.ZERO;
         while (true) {
             xh = Limbs.subSmall(xh, 1);
             if (Limbs.compare(a, neg) > 0) {
