@@ -37,10 +37,14 @@ public final class RadixConversion {
 
     /**
      * Nodes of at least this many limbs print their two halves in parallel (on {@link WorkerPool}):
-     * large enough that a task's work (a division of 4096 by about 1400 limbs, some milliseconds)
-     * dwarfs the fork overhead.
+     * large enough that a task's work (a division of 1,024 by about 360 limbs, some 100 us) dwarfs
+     * the fork. Measured with PrintProbe (src/test/java/org/bignat/radix, both cores, best wall
+     * time) on a 2-core Intel Xeon with AVX-512, builds with 4096, 2048, 1024, 512 and 256, two
+     * runs each, us at 2^14 / 2^15 / 2^16 / 2^17 bits: 1024: 52-57 / 151-157 / 321-350 / 714-800
+     * against 4096: 51-52 / 158-159 / 452-518 / 1125-1266; 512 and 256 within the noise of 1024
+     * (2^15 140-156, 2^16 361-376); 2^18 to 2^20 alike for all.
      */
-    static final int PARALLEL_LIMBS = 4096;
+    static final int PARALLEL_LIMBS = 1024;
 
     /** Texts of at least this many digits parse their two halves in parallel (about PARALLEL_LIMBS). */
     static final int PARALLEL_DIGITS = 50_000;
