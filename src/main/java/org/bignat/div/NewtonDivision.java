@@ -168,8 +168,7 @@ final class NewtonDivision {
      * takes the large ones through {@link Products}).
      */
     private static boolean keepsTransforms(int h) {
-        return h >= KEPT_MIN && h <= KEPT_TRANSFORMS_MAX_LIMBS
-                && Engines.forMultiply(64L * h) == Engines.cpu();
+        return h <= KEPT_TRANSFORMS_MAX_LIMBS && wrapsReciprocal(h);
     }
 
     /**

@@ -42,7 +42,7 @@ public final class SquareRoot {
         long[] ab = RecursiveDivision.shiftLimbs(a, 2);
         int alen = len + 2;
         int n = (alen + 1) / 2;
-        int t = (Long.numberOfLeadingZeros(ab[alen - 1]) + 64 * (2 * n - alen)) / 2;
+        int t = halfShift(ab, alen, n);
         long[] an = java.util.Arrays.copyOf(Limbs.shiftLeft(ab, 2L * t), 2 * n);
         int l = n / 2;
         int h = n - l;
@@ -57,6 +57,14 @@ public final class SquareRoot {
         return c;
     }
 
+    /**
+     * The t for which a 4^t (a of len limbs, the top one nonzero) fills 2n limbs with its top limb
+     * at least B/4: the even shift that normalizes a square root's argument.
+     */
+    private static int halfShift(long[] a, int len, int n) {
+        return (Long.numberOfLeadingZeros(a[len - 1]) + 64 * (2 * n - len)) / 2;
+    }
+
     /** Whether the low {@code bits} bits of x (bits < 128) are all zero. */
     private static boolean lowBitsZero(long[] x, int bits) {
         long lo = x.length > 0 ? x[0] : 0;
@@ -69,9 +77,7 @@ public final class SquareRoot {
         int len = Limbs.length(a);
         if (len == 0) return new long[][] {Limbs.ZERO, Limbs.ZERO};
         int n = (len + 1) / 2;
-        // Shift left by an even 2t bits so that the value fills 2n limbs with its top limb >= B/4.
-        int lz = Long.numberOfLeadingZeros(a[len - 1]) + 64 * (2 * n - len);
-        int t = lz / 2;
+        int t = halfShift(a, len, n);
         long[] an = java.util.Arrays.copyOf(Limbs.shiftLeft(a, 2L * t), 2 * n);
         long[][] sr = normalized(an, n);
         if (t == 0) return sr;

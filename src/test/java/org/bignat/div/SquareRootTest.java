@@ -42,13 +42,20 @@ class SquareRootTest {
                             "seed=" + SEED + " n=" + n + " i=" + i + " bits=" + a.bitLength());
                 }
             }
-            long[] ones = new long[n];
-            java.util.Arrays.fill(ones, -1L);
-            check(ones);
-            long[] pow = new long[n];
-            pow[n - 1] = 1;
-            check(pow);
+            checkEdges(n);
         }
+    }
+
+    /** n limbs of all ones, and the powers of two in the top limb's lowest and highest bit. */
+    private static void checkEdges(int n) {
+        long[] ones = new long[n];
+        java.util.Arrays.fill(ones, -1L);
+        check(ones);
+        long[] p = new long[n];
+        p[n - 1] = 1;
+        check(p);
+        p[n - 1] = Long.MIN_VALUE;
+        check(p);
     }
 
     @Test
@@ -67,14 +74,7 @@ class SquareRootTest {
         check(new long[] {3});
         check(new long[] {4});
         for (int n = 1; n < 70; n++) {
-            long[] ones = new long[n];
-            java.util.Arrays.fill(ones, -1L);
-            check(ones);
-            long[] p = new long[n];
-            p[n - 1] = 1;
-            check(p);
-            p[n - 1] = Long.MIN_VALUE;
-            check(p);
+            checkEdges(n);
             // perfect squares and one less
             long[] s = random(new Random(SEED + n), n);
             long[] sq = Products.square(s);
