@@ -29,7 +29,7 @@ final class GcdLoop {
                 euclidStep(ab, co);
                 continue;
             }
-            int p = n * PART_NUM / PART_DEN;
+            int p = n - n / (co == null ? TOP_PART_GCD : TOP_PART_EXTENDED);
             HalfGcd.Pair hi = new HalfGcd.Pair(Limbs.high(ab.a, p), Limbs.high(ab.b, p));
             Matrix m = new Matrix();
             if (HalfGcd.hgcd(hi, m)) {
@@ -44,9 +44,19 @@ final class GcdLoop {
         return lehmer(ab, co);
     }
 
-    /** The half-gcd runs on the top (1 - PART) of the limbs: p = n PART_NUM / PART_DEN. */
-    static final int PART_NUM = 1;
-    static final int PART_DEN = 2;
+    /**
+     * Each round's half-gcd runs on the top 1/{@code TOP_PART} of the limbs, the limbs above
+     * p = n - n/TOP_PART: the top third for the gcd alone (GMP's choice: a round reduces by about
+     * n/6 limbs, and the matrix of n/6 limbs meets the lower 2n/3 in unbalanced products), the top
+     * half with cofactors (fewer, larger rounds, each of which also applies its matrix to the
+     * cofactors). Measured with a probe of one thread, best of 5 s of calls, random pairs, 2-core
+     * Intel Xeon with AVX-512, JDK 17: the gcd with the top third against the top half at 2^16 bits
+     * 2.49-2.55 against 2.75-2.77 ms, 2^18 17.7-18.4 against 18.7-19.7 ms, 2^20 106-110 against
+     * 112-114 ms; the extended gcd with the top third at 2^20 bits 179-180 against 166-170 ms.
+     */
+    static final int TOP_PART_GCD = 3;
+    /** As {@link #TOP_PART_GCD} for the extended gcd. */
+    static final int TOP_PART_EXTENDED = 2;
 
     /** The larger value becomes its remainder modulo the smaller one (both nonzero). */
     static void euclidStep(HalfGcd.Pair ab, Cofactors co) {

@@ -108,6 +108,33 @@ class GcdTest {
         }
     }
 
+    /** The one-limb division of the Lehmer step's single-precision phase against Long.divideUnsigned. */
+    @Test
+    void oneLimbDivision() {
+        Random rnd = TestRandom.create("GcdTest.div1");
+        for (int i = 0; i < 200000; i++) {
+            long y = (rnd.nextLong() >>> rnd.nextInt(64)) | 1;
+            long x;
+            switch (i % 3) {
+                case 0: // quotients 1 .. 20, around the subtraction bound
+                    x = y * (1 + rnd.nextInt(20)) + Long.remainderUnsigned(rnd.nextLong(), y);
+                    break;
+                case 1: // x at or next to a multiple of y
+                    x = y * (8 + rnd.nextInt(1 << 20)) - rnd.nextInt(2);
+                    break;
+                default: // any quotient
+                    x = rnd.nextLong();
+            }
+            if (Long.compareUnsigned(x, y) <= 0 || Long.compareUnsigned(Long.divideUnsigned(x, y), 1L + Integer.MAX_VALUE) >= 0
+                    || Long.compareUnsigned(Long.divideUnsigned(-1L, y), Long.divideUnsigned(x, y)) < 0) {
+                continue; // the caller's range: x > y, quotients below 2^31, no wrap in the multiples
+            }
+            assertEquals(Long.divideUnsigned(x, y), DoubleLimbStep.div1(x, y), () -> Long.toUnsignedString(x) + " / " + y);
+        }
+        assertEquals(Long.divideUnsigned(-1L, 1L << 33), DoubleLimbStep.div1(-1L, 1L << 33));
+        assertEquals(Long.divideUnsigned(-1L, (1L << 33) + 1), DoubleLimbStep.div1(-1L, (1L << 33) + 1));
+    }
+
     @Test
     void adversarialAroundThresholds() {
         int[] limbs = {1, 2, 3, Gcd.HGCD_THRESHOLD - 1, Gcd.HGCD_THRESHOLD, Gcd.HGCD_THRESHOLD + 1,

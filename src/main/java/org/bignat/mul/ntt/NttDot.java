@@ -20,6 +20,21 @@ import org.bignat.core.Parallelism;
 public final class NttDot {
     private NttDot() {}
 
+    /**
+     * Shortest transform on which the sums run in parallel when asked; shorter ones stay on the
+     * calling thread. Called back to back (a probe: medians of 2 s of calls, both cores of a 2-core
+     * Intel Xeon with AVX-512, JDK 17, operands of n limbs each), one thread against parallel, a sum
+     * / a 2x2 matrix product: 256 limbs 50 / 134 against 125 / 213 us; 2^12 points (2,048 limbs)
+     * 401 / 1,039 against 612 / 1,307 us; 2^13 (4,096) 857 / 2,185 against 905 / 1,947 us; 2^14
+     * (8,192) 1,773 / 4,497 against 1,570 / 3,687 us; 2^16 (32,768) 8,074 / 20,107 against 5,937 /
+     * 13,215 us. Inside the gcd, whose sums come between long one-thread stretches (Lehmer steps,
+     * divisions), the pool's threads have gone to sleep by each sum and the forks cost more: the
+     * whole gcd (same machine) with one-thread sums against sums in parallel from 2^13 points took
+     * 105 against 112 ms at 2^20 bits and 552 against 603 ms at 2^22; with this threshold it takes
+     * the one-thread times (108 ms, 567-587 ms), and 3.0 s at 2^24 bits in all three builds.
+     */
+    static final int PARALLEL_MIN_LENGTH = 1 << 16;
+
     /** Whether the double-precision transforms this class runs on are in use in this JVM. */
     public static boolean available() {
         return Kernel.FMA;
@@ -35,7 +50,7 @@ public final class NttDot {
         NttPlan plan = choose(xBits, yBits);
         int on = Math.max(x1.length + y1.length, x2.length + y2.length) + 1;
         long[] out = new long[on];
-        boolean par = Parallelism.enabled(parallel);
+        boolean par = Parallelism.enabled(parallel) && plan.length() >= PARALLEL_MIN_LENGTH;
         Runnable body = () -> product(plan, x1, y1, x2, y2, out, par);
         if (par) {
             Parallelism.run(body);
@@ -73,7 +88,7 @@ public final class NttDot {
                 out[i][j] = new long[Math.max(x[i][0].length + y[0][j].length, x[i][1].length + y[1][j].length) + 1];
             }
         }
-        boolean par = Parallelism.enabled(parallel);
+        boolean par = Parallelism.enabled(parallel) && plan.length() >= PARALLEL_MIN_LENGTH;
         Runnable body = () -> matrixProduct(plan, x, y, out, par);
         if (par) {
             Parallelism.run(body);
@@ -174,7 +189,7 @@ public final class NttDot {
                 .multiply(BigInteger.ONE.shiftLeft(b).subtract(BigInteger.ONE).pow(2));
         int on = (int) ((count * b + bound.bitLength() + 1 + 63) / 64) + 1;
         long[][] out = new long[kk][on];
-        boolean par = Parallelism.enabled(parallel);
+        boolean par = Parallelism.enabled(parallel) && plan.length() >= PARALLEL_MIN_LENGTH;
         long cnt = count;
         Runnable body = () -> differences(plan, x, y, s, t, bound, (int) cnt, out, par);
         if (par) {

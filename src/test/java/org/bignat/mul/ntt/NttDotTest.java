@@ -1,6 +1,7 @@
 package org.bignat.mul.ntt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigInteger;
@@ -114,6 +115,22 @@ class NttDotTest {
             checkMatrix(new long[][][] {{ones(n), ones(n)}, {ones(n), ones(1)}},
                     new long[][][] {{ones(n), ones(n + 5)}, {ones(n), ones(n)}}, true);
         }
+    }
+
+    /**
+     * The matrix product and the differences on transforms long enough to run in parallel
+     * ({@link NttDot#PARALLEL_MIN_LENGTH}), every coefficient at its largest; the sums are covered
+     * there by {@link #extremeOperands}.
+     */
+    @Test
+    void parallelPastTheThreshold() {
+        assumeTrue(NttDot.available());
+        int n = 33000;
+        assertTrue(NttDot.choose(64L * n, 64L * n).length() >= NttDot.PARALLEL_MIN_LENGTH);
+        checkMatrix(new long[][][] {{ones(n), ones(n)}, {ones(n), ones(1)}},
+                new long[][][] {{ones(n), ones(n + 5)}, {ones(n), ones(n)}}, true);
+        checkDifferences(new long[][] {ones(n), new long[] {1}}, new long[][] {ones(n + 7), new long[] {1}},
+                new long[][] {new long[] {1}, ones(n)}, new long[][] {new long[] {1}, ones(n + 7)}, true);
     }
 
     @Test
