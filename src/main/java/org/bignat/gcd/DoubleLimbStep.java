@@ -235,7 +235,7 @@ final class DoubleLimbStep {
     }
 
     /**
-     * {q, r_lo, r_hi} = floor and remainder of (ah:al) / (bh:bl), for a >= b and bh >= 2: small
+     * {q, r_lo, r_hi} = floor and remainder of (ah:al) / (bh:bl), for a >= b and bh >= 1: small
      * quotients by repeated subtraction ({@link #SMALL_QUOTIENT_SHIFT}), others estimated from below
      * in double precision, then corrected by at most two subtractions: a division of doubles takes
      * 13-20 cycles, where the exact 128/64-bit division ({@link TwoByOne#divlu}: two hardware
@@ -266,7 +266,7 @@ final class DoubleLimbStep {
             // q - 2
             q = Math.max(0, (long) quotient - 1);
         } else { // a quotient of 50 bits or more: rare, by the exact two-limb division
-            int sh = Long.numberOfLeadingZeros(bh); // <= 62
+            int sh = Long.numberOfLeadingZeros(bh); // <= 63
             long nh = (bh << sh) | (bl >>> 1 >>> (63 - sh));
             long u1 = ah >>> 1 >>> (63 - sh);
             long u0 = (ah << sh) | (al >>> 1 >>> (63 - sh));

@@ -1,6 +1,7 @@
 package org.bignat.gcd;
 
 import java.util.Arrays;
+import org.bignat.core.LimbArith;
 import org.bignat.core.Limbs;
 import org.bignat.div.Division;
 
@@ -123,6 +124,11 @@ final class GcdLoop {
                     continue;
                 }
             }
+            if (n <= 2 && cap >= 2 && tail(a, b, co, acc, u)) {
+                na = Limbs.length(a, 2);
+                nb = Limbs.length(b, 2);
+                continue;
+            }
             HalfGcd.Pair p = new HalfGcd.Pair(Arrays.copyOf(a, na), Arrays.copyOf(b, nb));
             euclidStep(p, co, acc);
             na = p.a.length;
@@ -143,5 +149,100 @@ final class GcdLoop {
             co.signA = co.signB;
         }
         return Arrays.copyOf(b, nb);
+    }
+    /**
+     * Euclid's steps on a pair below 2^128 (a[0..2), b[0..2)), in registers: the division steps
+     * of the loop's end, where no double-limb step exists, cost a division on arrays and, with
+     * cofactors, a product and a difference over the cofactors each; the pair of 2^128 takes some
+     * 75 of them. Here the quotients come from {@link DoubleLimbStep#div2} or one-limb divisions,
+     * and with cofactors their matrix is accumulated in one-limb entries ({@code u} as scratch)
+     * and reaches the cofactors (or acc) once per 64 bits or so. Stops when one value is zero, or
+     * before a step whose quotient may exceed a limb (the larger value two limbs, the smaller one;
+     * the caller's division then takes it); returns whether any step was taken.
+     */
+    private static boolean tail(long[] a, long[] b, Cofactors co, Matrix acc, long[] u) {
+        long ah = a[1], al = a[0], bh = b[1], bl = b[0];
+        long u00 = 1, u01 = 0, u10 = 0, u11 = 1;
+        boolean stepped = false;
+        long[] qr = new long[3];
+        while ((ah | al) != 0 && (bh | bl) != 0) {
+            boolean reduceA = Long.compareUnsigned(ah, bh) > 0 || ah == bh && Long.compareUnsigned(al, bl) >= 0;
+            long xh = reduceA ? ah : bh, xl = reduceA ? al : bl;
+            long yh = reduceA ? bh : ah, yl = reduceA ? bl : al;
+            long q;
+            if (yh != 0) { // q < 2^64
+                DoubleLimbStep.div2(xh, xl, yh, yl, qr);
+                q = qr[0];
+                xl = qr[1];
+                xh = qr[2];
+            } else if (xh == 0) {
+                q = Long.divideUnsigned(xl, yl);
+                xl -= q * yl;
+            } else {
+                break;
+            }
+            if (co != null) {
+                // column 1 gains q times column 0 (a -= q b) or column 0 q times column 1; entries
+                // past a limb first send the matrix so far on and start again from the identity
+                long c0 = reduceA ? u00 : u01, c1 = reduceA ? u10 : u11;
+                long d0 = reduceA ? u01 : u00, d1 = reduceA ? u11 : u10;
+                if (!fits(q, c0, d0) || !fits(q, c1, d1)) {
+                    send(co, acc, u, u00, u01, u10, u11);
+                    u00 = 1;
+                    u01 = 0;
+                    u10 = 0;
+                    u11 = 1;
+                    c0 = reduceA ? u00 : u01;
+                    c1 = reduceA ? u10 : u11;
+                    d0 = reduceA ? u01 : u00;
+                    d1 = reduceA ? u11 : u10;
+                }
+                if (reduceA) {
+                    u01 = d0 + q * c0;
+                    u11 = d1 + q * c1;
+                } else {
+                    u00 = d0 + q * c0;
+                    u10 = d1 + q * c1;
+                }
+            }
+            if (reduceA) {
+                ah = xh;
+                al = xl;
+            } else {
+                bh = xh;
+                bl = xl;
+            }
+            stepped = true;
+        }
+        if (co != null && stepped) {
+            send(co, acc, u, u00, u01, u10, u11);
+        }
+        a[0] = al;
+        a[1] = ah;
+        b[0] = bl;
+        b[1] = bh;
+        return stepped;
+    }
+
+    /** Whether d + q c stays below 2^64 (all unsigned). */
+    private static boolean fits(long q, long c, long d) {
+        if (LimbArith.mulHi(q, c) != 0) {
+            return false;
+        }
+        long p = q * c;
+        return Long.compareUnsigned(p + d, p) >= 0;
+    }
+
+    /** The one-limb matrix {@code (u00 u01; u10 u11)} to the cofactors, or to acc when it is kept. */
+    private static void send(Cofactors co, Matrix acc, long[] u, long u00, long u01, long u10, long u11) {
+        u[0] = u00;
+        u[1] = u01;
+        u[2] = u10;
+        u[3] = u11;
+        if (acc != null) {
+            acc.mulSmall(u);
+        } else {
+            co.applyInverse(u);
+        }
     }
 }

@@ -1,7 +1,6 @@
 package org.bignat.gcd;
 
 import java.util.Arrays;
-import org.bignat.core.LimbArith;
 import org.bignat.core.Limbs;
 
 /**
@@ -58,10 +57,10 @@ final class LehmerRun {
                 na = na1;
                 long[] t = a; a = ta; ta = t;
                 // M = M U: row (x y) becomes (x u00 + y u10, x u01 + y u11)
-                r0 = combine(t0, t1, m00, m01, r0, u);
+                r0 = LimbLin.combine(t0, t1, m00, m01, r0, u);
                 t = m00; m00 = t0; t0 = t;
                 t = m01; m01 = t1; t1 = t;
-                r1 = combine(t0, t1, m10, m11, r1, u);
+                r1 = LimbLin.combine(t0, t1, m10, m11, r1, u);
                 t = m10; m10 = t0; t0 = t;
                 t = m11; m11 = t1; t1 = t;
                 success = true;
@@ -88,28 +87,6 @@ final class LehmerRun {
         ab.b = Arrays.copyOf(b, nb);
         store(m, m00, m01, r0, m10, m11, r1);
         return success;
-    }
-
-    /**
-     * (nx, ny) = (x u00 + y u10, x u01 + y u11) for a row (x, y) of r limbs; returns the new row
-     * length (at most r + 1: the entries of M U stay below the input).
-     */
-    private static int combine(long[] nx, long[] ny, long[] x, long[] y, int r, long[] u) {
-        long c = LimbArith.mul1(nx, 0, x, 0, r, u[0]);
-        long d = LimbArith.addMul1(nx, 0, y, 0, r, u[2]);
-        long hi = c + d;
-        nx[r] = hi;
-        nx[r + 1] = Long.compareUnsigned(hi, c) < 0 ? 1 : 0;
-        c = LimbArith.mul1(ny, 0, x, 0, r, u[1]);
-        d = LimbArith.addMul1(ny, 0, y, 0, r, u[3]);
-        hi = c + d;
-        ny[r] = hi;
-        ny[r + 1] = Long.compareUnsigned(hi, c) < 0 ? 1 : 0;
-        int n = r + 2;
-        while (n > 1 && nx[n - 1] == 0 && ny[n - 1] == 0) {
-            n--;
-        }
-        return n;
     }
 
     private static void store(Matrix m, long[] m00, long[] m01, int r0, long[] m10, long[] m11, int r1) {

@@ -79,4 +79,27 @@ final class LimbLin {
         }
         return c;
     }
+
+    /**
+     * (nx, ny) = (x u00 + y u10, x u01 + y u11) for x and y of r limbs (zero above their lengths),
+     * u = {u00, u01, u10, u11} unsigned; nx and ny get r + 2 limbs. Returns the length of the longer
+     * result (at least 1).
+     */
+    static int combine(long[] nx, long[] ny, long[] x, long[] y, int r, long[] u) {
+        long c = LimbArith.mul1(nx, 0, x, 0, r, u[0]);
+        long d = LimbArith.addMul1(nx, 0, y, 0, r, u[2]);
+        long hi = c + d;
+        nx[r] = hi;
+        nx[r + 1] = Long.compareUnsigned(hi, c) < 0 ? 1 : 0;
+        c = LimbArith.mul1(ny, 0, x, 0, r, u[1]);
+        d = LimbArith.addMul1(ny, 0, y, 0, r, u[3]);
+        hi = c + d;
+        ny[r] = hi;
+        ny[r + 1] = Long.compareUnsigned(hi, c) < 0 ? 1 : 0;
+        int n = r + 2;
+        while (n > 1 && nx[n - 1] == 0 && ny[n - 1] == 0) {
+            n--;
+        }
+        return n;
+    }
 }

@@ -74,15 +74,18 @@ class GcdTest {
         return r;
     }
 
-    /** The two-limb division of the Lehmer step against BigInteger, small and large quotients, at the subtraction bound. */
+    /**
+     * The two-limb division of the Lehmer step (and of the gcd loop's last steps, whose divisor may
+     * have a high limb of 1) against BigInteger: small and large quotients, at the subtraction bound.
+     */
     @Test
     void twoLimbDivision() {
         Random rnd = TestRandom.create("GcdTest.div2");
         BigInteger b64 = BigInteger.ONE.shiftLeft(64);
         long[] out = new long[3];
         for (int i = 0; i < 20000; i++) {
-            long bh = 2 + (rnd.nextLong() >>> rnd.nextInt(64));
-            if (bh < 2) bh = 2;
+            long bh = i % 5 == 4 ? 1 : 2 + (rnd.nextLong() >>> rnd.nextInt(64));
+            if (bh < 1) bh = 2;
             long bl = rnd.nextLong();
             BigInteger b = BigInteger.valueOf(bh).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(bl)));
             BigInteger a;
@@ -234,6 +237,42 @@ class GcdTest {
             check(g.multiply(f1), g.multiply(f0));
             check(g.multiply(x).multiply(y), g.multiply(y));
             check(g.multiply(x), g.multiply(x).add(g));
+        }
+    }
+
+    /**
+     * The loop's last steps, on pairs below 2^128 in registers: random pairs of up to two limbs,
+     * consecutive Fibonacci numbers (the most steps, every quotient 1, so the one-limb matrix
+     * fills and is sent on mid-way), quotients of more than a limb (a two-limb value over a
+     * one-limb one), a common factor, and the same tails below longer pairs (the cofactors then
+     * longer than the pair).
+     */
+    @Test
+    void lastStepsBelowTwoLimbs() {
+        Random rnd = TestRandom.create("GcdTest.tail");
+        for (int i = 0; i < 3000; i++) {
+            BigInteger a = new BigInteger(1 + rnd.nextInt(128), rnd);
+            BigInteger b = new BigInteger(1 + rnd.nextInt(128), rnd);
+            check(a, b);
+            check(a.multiply(BigInteger.valueOf(rnd.nextInt(1000) + 1)), b.multiply(BigInteger.valueOf(rnd.nextInt(1000) + 1)));
+        }
+        BigInteger f0 = BigInteger.ONE, f1 = BigInteger.ONE;
+        while (f1.bitLength() <= 130) {
+            check(f1, f0);
+            check(f0, f1);
+            BigInteger t = f1.add(f0);
+            f0 = f1;
+            f1 = t;
+        }
+        BigInteger top = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
+        for (long small : new long[] {1, 2, 3, 7, 0xFFFF_FFFFL, Long.MAX_VALUE}) {
+            check(top, BigInteger.valueOf(small));
+            check(top.subtract(BigInteger.valueOf(small)), BigInteger.valueOf(small).add(BigInteger.ONE));
+        }
+        BigInteger f = BigInteger.ONE.shiftLeft(64 * 200).add(BigInteger.ONE);
+        for (int i = 0; i < 20; i++) {
+            BigInteger g = new BigInteger(96 + rnd.nextInt(32), rnd);
+            check(f.multiply(g), f.add(BigInteger.TWO).multiply(g));
         }
     }
 
