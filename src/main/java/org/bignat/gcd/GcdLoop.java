@@ -100,7 +100,7 @@ final class GcdLoop {
      */
     static long[] lehmer(HalfGcd.Pair ab, Cofactors co) {
         Matrix acc = co != null && Math.max(co.sa.length, co.sb.length) >= ab.size() ? new Matrix() : null;
-        int cap = ab.size();
+        int cap = Math.max(2, ab.size()); // two limbs at least for the tail
         long[] a = Arrays.copyOf(ab.a, cap);
         long[] b = Arrays.copyOf(ab.b, cap);
         long[] ta = new long[cap];
@@ -124,7 +124,7 @@ final class GcdLoop {
                     continue;
                 }
             }
-            if (n <= 2 && cap >= 2 && tail(a, b, co, acc, u)) {
+            if (n <= 2 && tail(a, b, co, acc, u)) {
                 na = Limbs.length(a, 2);
                 nb = Limbs.length(b, 2);
                 continue;
@@ -150,6 +150,7 @@ final class GcdLoop {
         }
         return Arrays.copyOf(b, nb);
     }
+
     /**
      * Euclid's steps on a pair below 2^128 (a[0..2), b[0..2)), in registers: the division steps
      * of the loop's end, where no double-limb step exists, cost a division on arrays and, with
@@ -182,27 +183,21 @@ final class GcdLoop {
                 break;
             }
             if (co != null) {
-                // column 1 gains q times column 0 (a -= q b) or column 0 q times column 1; entries
-                // past a limb first send the matrix so far on and start again from the identity
-                long c0 = reduceA ? u00 : u01, c1 = reduceA ? u10 : u11;
-                long d0 = reduceA ? u01 : u00, d1 = reduceA ? u11 : u10;
-                if (!fits(q, c0, d0) || !fits(q, c1, d1)) {
+                // a -= q b: column 1 gains q times column 0; b -= q a: column 0 gains q times
+                // column 1. Entries past a limb first send the matrix so far on.
+                if (reduceA ? !fits(q, u00, u01) || !fits(q, u10, u11) : !fits(q, u01, u00) || !fits(q, u11, u10)) {
                     send(co, acc, u, u00, u01, u10, u11);
                     u00 = 1;
                     u01 = 0;
                     u10 = 0;
                     u11 = 1;
-                    c0 = reduceA ? u00 : u01;
-                    c1 = reduceA ? u10 : u11;
-                    d0 = reduceA ? u01 : u00;
-                    d1 = reduceA ? u11 : u10;
                 }
                 if (reduceA) {
-                    u01 = d0 + q * c0;
-                    u11 = d1 + q * c1;
+                    u01 += q * u00;
+                    u11 += q * u10;
                 } else {
-                    u00 = d0 + q * c0;
-                    u10 = d1 + q * c1;
+                    u00 += q * u01;
+                    u10 += q * u11;
                 }
             }
             if (reduceA) {
