@@ -1,5 +1,6 @@
 package org.bignat.gcd;
 
+import java.util.Arrays;
 import org.bignat.core.Limbs;
 import org.bignat.engine.Products;
 
@@ -61,8 +62,8 @@ final class Cofactors {
             // the swapped arrays keep zeros above their lengths
             r = Math.max(1, Math.max(Limbs.length(sa), Limbs.length(sb)));
             int cap = 2 * r + 8;
-            sa = java.util.Arrays.copyOf(sa, cap);
-            sb = java.util.Arrays.copyOf(sb, cap);
+            sa = Arrays.copyOf(sa, cap);
+            sb = Arrays.copyOf(sb, cap);
             spareA = new long[cap];
             spareB = new long[cap];
         }

@@ -35,6 +35,11 @@ public final class NttDot {
      */
     static final int PARALLEL_MIN_LENGTH = 1 << 16;
 
+    /** Whether a sum on this plan runs in parallel: asked for, allowed, and long enough. */
+    private static boolean inParallel(NttPlan plan, boolean requested) {
+        return Parallelism.enabled(requested) && plan.length() >= PARALLEL_MIN_LENGTH;
+    }
+
     /** Whether the double-precision transforms this class runs on are in use in this JVM. */
     public static boolean available() {
         return Kernel.FMA;
@@ -50,7 +55,7 @@ public final class NttDot {
         NttPlan plan = choose(xBits, yBits);
         int on = Math.max(x1.length + y1.length, x2.length + y2.length) + 1;
         long[] out = new long[on];
-        boolean par = Parallelism.enabled(parallel) && plan.length() >= PARALLEL_MIN_LENGTH;
+        boolean par = inParallel(plan, parallel);
         Runnable body = () -> product(plan, x1, y1, x2, y2, out, par);
         if (par) {
             Parallelism.run(body);
@@ -88,7 +93,7 @@ public final class NttDot {
                 out[i][j] = new long[Math.max(x[i][0].length + y[0][j].length, x[i][1].length + y[1][j].length) + 1];
             }
         }
-        boolean par = Parallelism.enabled(parallel) && plan.length() >= PARALLEL_MIN_LENGTH;
+        boolean par = inParallel(plan, parallel);
         Runnable body = () -> matrixProduct(plan, x, y, out, par);
         if (par) {
             Parallelism.run(body);
@@ -189,7 +194,7 @@ public final class NttDot {
                 .multiply(BigInteger.ONE.shiftLeft(b).subtract(BigInteger.ONE).pow(2));
         int on = (int) ((count * b + bound.bitLength() + 1 + 63) / 64) + 1;
         long[][] out = new long[kk][on];
-        boolean par = Parallelism.enabled(parallel) && plan.length() >= PARALLEL_MIN_LENGTH;
+        boolean par = inParallel(plan, parallel);
         long cnt = count;
         Runnable body = () -> differences(plan, x, y, s, t, bound, (int) cnt, out, par);
         if (par) {
