@@ -20,6 +20,11 @@ public final class LimbArith {
         return ((x & y) | ((x | y) & ~s)) >>> 63;
     }
 
+    /** Borrow (0 or 1) out of the unsigned difference d = x - y (- borrow in), given x, y and d. */
+    public static long borrowOut(long x, long y, long d) {
+        return ((~x & y) | (~(x ^ y) & d)) >>> 63;
+    }
+
     /** r = x + y over n limbs; returns the carry out (0 or 1). r may alias x or y at equal offsets. */
     public static long add(long[] r, int ro, long[] x, int xo, long[] y, int yo, int n) {
         long c = 0;
@@ -27,7 +32,7 @@ public final class LimbArith {
             long a = x[xo + i];
             long b = y[yo + i];
             long s = a + b + c;
-            c = ((a & b) | ((a | b) & ~s)) >>> 63;
+            c = carryOut(a, b, s);
             r[ro + i] = s;
         }
         return c;
@@ -40,7 +45,7 @@ public final class LimbArith {
             long a = x[xo + i];
             long b = y[yo + i];
             long d = a - b - c;
-            c = ((~a & b) | (~(a ^ b) & d)) >>> 63;
+            c = borrowOut(a, b, d);
             r[ro + i] = d;
         }
         return c;

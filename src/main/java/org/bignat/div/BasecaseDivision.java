@@ -59,11 +59,12 @@ final class BasecaseDivision {
                 long di = d[i];
                 long plo = qhat * di;
                 long phi = LimbArith.mulHi(qhat, di);
-                plo += borrow;
-                if (Long.compareUnsigned(plo, borrow) < 0) phi++;
+                long p = plo + borrow;
+                phi += LimbArith.carryOut(plo, borrow, p);
                 long x = u[j + i];
-                u[j + i] = x - plo;
-                if (Long.compareUnsigned(x, plo) < 0) phi++;
+                long r = x - p;
+                u[j + i] = r;
+                phi += LimbArith.borrowOut(x, p, r);
                 borrow = phi;
             }
             long top = u[j + n];

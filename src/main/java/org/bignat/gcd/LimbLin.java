@@ -35,12 +35,13 @@ final class LimbLin {
             long yi = y[i];
             long lo = xi * mx;
             long s = lo + c;
-            c = LimbArith.mulHi(xi, mx) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
-            lo = yi * my;
-            long t = lo + bw;
-            long hi = LimbArith.mulHi(yi, my) + (Long.compareUnsigned(t, lo) < 0 ? 1 : 0);
-            bw = hi + (Long.compareUnsigned(s, t) < 0 ? 1 : 0);
-            r[i] = s - t;
+            c = LimbArith.mulHi(xi, mx) + LimbArith.carryOut(lo, c, s);
+            long lo2 = yi * my;
+            long t = lo2 + bw;
+            long hi = LimbArith.mulHi(yi, my) + LimbArith.carryOut(lo2, bw, t);
+            long d = s - t;
+            bw = hi + LimbArith.borrowOut(s, t, d);
+            r[i] = d;
         }
         return Limbs.length(r, n);
     }
@@ -70,10 +71,10 @@ final class LimbLin {
             long lo = a * m;
             long hi = LimbArith.mulHi(a, m);
             long s = lo + c;
-            hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+            hi += LimbArith.carryOut(lo, c, s);
             long t = r[i];
             long d = t - s;
-            hi += Long.compareUnsigned(t, s) < 0 ? 1 : 0;
+            hi += LimbArith.borrowOut(t, s, d);
             r[i] = d;
             c = hi;
         }

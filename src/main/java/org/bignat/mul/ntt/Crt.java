@@ -1,6 +1,7 @@
 package org.bignat.mul.ntt;
 
 import java.math.BigInteger;
+import org.bignat.core.LimbArith;
 import org.bignat.core.Parallelism;
 import org.bignat.core.Team;
 
@@ -220,7 +221,7 @@ final class Crt {
                     long lo = x[t] * pk;
                     long hi = Math.multiplyHigh(x[t], pk) + ((x[t] >> 63) & pk);
                     long s = lo + carry;
-                    hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
+                    hi += LimbArith.carryOut(lo, carry, s);
                     x[t] = s;
                     carry = hi;
                 }
@@ -348,19 +349,19 @@ final class Crt {
                 // (x4 .. x0) = (x4 .. x0) pk + vk; each hi corrected for the unsigned reading of its word
                 long lo = x0 * pk;
                 long s = lo + vk;
-                long c = Math.multiplyHigh(x0, pk) + ((x0 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                long c = Math.multiplyHigh(x0, pk) + ((x0 >> 63) & pk) + LimbArith.carryOut(lo, vk, s);
                 x0 = s;
                 lo = x1 * pk;
                 s = lo + c;
-                c = Math.multiplyHigh(x1, pk) + ((x1 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                c = Math.multiplyHigh(x1, pk) + ((x1 >> 63) & pk) + LimbArith.carryOut(lo, c, s);
                 x1 = s;
                 lo = x2 * pk;
                 s = lo + c;
-                c = Math.multiplyHigh(x2, pk) + ((x2 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                c = Math.multiplyHigh(x2, pk) + ((x2 >> 63) & pk) + LimbArith.carryOut(lo, c, s);
                 x2 = s;
                 lo = x3 * pk;
                 s = lo + c;
-                c = Math.multiplyHigh(x3, pk) + ((x3 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
+                c = Math.multiplyHigh(x3, pk) + ((x3 >> 63) & pk) + LimbArith.carryOut(lo, c, s);
                 x3 = s;
                 x4 = x4 * pk + c;  // the value is below P: no word above x4
             }
