@@ -336,7 +336,7 @@ final class Crt {
             if (five) {
                 long lo = v4 * p3;          // v4, p3 < 2^61: a signed product is exact
                 x0 = lo + v3;
-                x1 = Math.multiplyHigh(v4, p3) + (Long.compareUnsigned(x0, lo) < 0 ? 1 : 0);
+                x1 = Math.multiplyHigh(v4, p3) + LimbArith.carryOut(lo, v3, x0);
             } else {
                 x0 = v3;
             }
@@ -518,17 +518,17 @@ final class Crt {
         long tl = p1 * v2;
         long th = Math.multiplyHigh(p1, v2);
         long tl2 = tl + v1;
-        th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
+        th += LimbArith.carryOut(tl, v1, tl2);
         long al = p0 * tl2;
         long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0); // tl2 may use all 64 bits
         long x0 = al + v0;
-        ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
+        ah += LimbArith.carryOut(al, v0, x0);
         long bl = p0 * th;
         long bh = Math.multiplyHigh(p0, th);
         long x1 = ah + bl;
         x0s[j] = x0;
         x1s[j] = x1;
-        x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
+        x2s[j] = bh + LimbArith.carryOut(ah, bl, x1);
     }
 
     /**
