@@ -443,9 +443,9 @@ public final class Limbs {
         for (int i = 0; i < na; i++) {
             long lo = a[i] * m;
             long hi = LimbArith.mulHi(a[i], m);
-            long s = lo + carry;
-            hi += LimbArith.carryOut(lo, carry, s);
-            r[i] = s;
+            lo += carry;
+            if (Long.compareUnsigned(lo, carry) < 0) hi++;
+            r[i] = lo;
             carry = hi;
         }
         r[na] = carry;

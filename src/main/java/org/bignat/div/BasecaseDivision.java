@@ -59,12 +59,11 @@ final class BasecaseDivision {
                 long di = d[i];
                 long plo = qhat * di;
                 long phi = LimbArith.mulHi(qhat, di);
-                long p = plo + borrow;
-                phi += LimbArith.carryOut(plo, borrow, p);
+                plo += borrow;
+                if (Long.compareUnsigned(plo, borrow) < 0) phi++;
                 long x = u[j + i];
-                long r = x - p;
-                u[j + i] = r;
-                phi += LimbArith.borrowOut(x, p, r);
+                u[j + i] = x - plo;
+                if (Long.compareUnsigned(x, plo) < 0) phi++;
                 borrow = phi;
             }
             long top = u[j + n];

@@ -27,6 +27,15 @@ final class LimbLin {
      * it is written). One pass with two
      * carry chains, the product of x with its carry and the product of y with its borrow. Returns
      * the trimmed length.
+     *
+     * <p>The carries are bit formulas ({@link LimbArith#carryOut}, {@link LimbArith#borrowOut}), not
+     * {@code compareUnsigned(..) < 0 ? 1 : 0}: C2 compiles such a ternary as a conditional move or
+     * as a branch, by the profile at compile time, and in the bench's JVM (the engine's warm-up
+     * first) they became branches that random limbs mispredict. The bench's 2^16-bit gcd took
+     * 3.7-4.0 ms there against 3.0 ms in a probe on the same operands; 3.2-3.3 ms with the formulas
+     * (docs/performance.md). Where the ternaries do become conditional moves they are cheaper: the
+     * same formulas measured 15-30% slower in the basecase division and the parser's one-limb
+     * products, which keep the ternaries.
      */
     static int mulSub(long[] r, long[] x, long mx, long[] y, long my, int n) {
         long c = 0, bw = 0;

@@ -166,9 +166,9 @@ final class ChunkCodec {
             for (int i = 0; i < alen; i++) {
                 long lo = acc[i] * chunk;
                 long hi = LimbArith.mulHi(acc[i], chunk);
-                long s = lo + carry;
-                hi += LimbArith.carryOut(lo, carry, s);
-                acc[i] = s;
+                lo += carry;
+                if (Long.compareUnsigned(lo, carry) < 0) hi++;
+                acc[i] = lo;
                 carry = hi;
             }
             if (carry != 0) acc[alen++] = carry;

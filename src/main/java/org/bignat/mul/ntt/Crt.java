@@ -1,7 +1,6 @@
 package org.bignat.mul.ntt;
 
 import java.math.BigInteger;
-import org.bignat.core.LimbArith;
 import org.bignat.core.Parallelism;
 import org.bignat.core.Team;
 
@@ -221,7 +220,7 @@ final class Crt {
                     long lo = x[t] * pk;
                     long hi = Math.multiplyHigh(x[t], pk) + ((x[t] >> 63) & pk);
                     long s = lo + carry;
-                    hi += LimbArith.carryOut(lo, carry, s);
+                    hi += Long.compareUnsigned(s, lo) < 0 ? 1 : 0;
                     x[t] = s;
                     carry = hi;
                 }
@@ -336,7 +335,7 @@ final class Crt {
             if (five) {
                 long lo = v4 * p3;          // v4, p3 < 2^61: a signed product is exact
                 x0 = lo + v3;
-                x1 = Math.multiplyHigh(v4, p3) + LimbArith.carryOut(lo, v3, x0);
+                x1 = Math.multiplyHigh(v4, p3) + (Long.compareUnsigned(x0, lo) < 0 ? 1 : 0);
             } else {
                 x0 = v3;
             }
@@ -349,19 +348,19 @@ final class Crt {
                 // (x4 .. x0) = (x4 .. x0) pk + vk; each hi corrected for the unsigned reading of its word
                 long lo = x0 * pk;
                 long s = lo + vk;
-                long c = Math.multiplyHigh(x0, pk) + ((x0 >> 63) & pk) + LimbArith.carryOut(lo, vk, s);
+                long c = Math.multiplyHigh(x0, pk) + ((x0 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
                 x0 = s;
                 lo = x1 * pk;
                 s = lo + c;
-                c = Math.multiplyHigh(x1, pk) + ((x1 >> 63) & pk) + LimbArith.carryOut(lo, c, s);
+                c = Math.multiplyHigh(x1, pk) + ((x1 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
                 x1 = s;
                 lo = x2 * pk;
                 s = lo + c;
-                c = Math.multiplyHigh(x2, pk) + ((x2 >> 63) & pk) + LimbArith.carryOut(lo, c, s);
+                c = Math.multiplyHigh(x2, pk) + ((x2 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
                 x2 = s;
                 lo = x3 * pk;
                 s = lo + c;
-                c = Math.multiplyHigh(x3, pk) + ((x3 >> 63) & pk) + LimbArith.carryOut(lo, c, s);
+                c = Math.multiplyHigh(x3, pk) + ((x3 >> 63) & pk) + (Long.compareUnsigned(s, lo) < 0 ? 1 : 0);
                 x3 = s;
                 x4 = x4 * pk + c;  // the value is below P: no word above x4
             }
@@ -518,17 +517,17 @@ final class Crt {
         long tl = p1 * v2;
         long th = Math.multiplyHigh(p1, v2);
         long tl2 = tl + v1;
-        th += LimbArith.carryOut(tl, v1, tl2);
+        th += Long.compareUnsigned(tl2, tl) < 0 ? 1 : 0;
         long al = p0 * tl2;
         long ah = Math.multiplyHigh(p0, tl2) + ((tl2 >> 63) & p0); // tl2 may use all 64 bits
         long x0 = al + v0;
-        ah += LimbArith.carryOut(al, v0, x0);
+        ah += Long.compareUnsigned(x0, al) < 0 ? 1 : 0;
         long bl = p0 * th;
         long bh = Math.multiplyHigh(p0, th);
         long x1 = ah + bl;
         x0s[j] = x0;
         x1s[j] = x1;
-        x2s[j] = bh + LimbArith.carryOut(ah, bl, x1);
+        x2s[j] = bh + (Long.compareUnsigned(x1, ah) < 0 ? 1 : 0);
     }
 
     /**
