@@ -32,6 +32,20 @@ class BenchPartsTest {
     }
 
     @Test
+    void warmupWindowsSettleOnlyWhenQuietAndSteady() {
+        long span = 200_000_000L; // 0.2 s
+        assertTrue(Timer.windowSettled(0, span, 2.0e-3, 2.0e-3));
+        assertTrue(Timer.windowSettled(1, span, 2.05e-3, 2.0e-3));
+        // still getting faster (C2 finished a compilation), or slower (deoptimized, not yet recompiled)
+        assertFalse(Timer.windowSettled(0, span, 1.8e-3, 2.0e-3));
+        assertFalse(Timer.windowSettled(0, span, 2.9e-3, 2.0e-3));
+        // compiling for more than JIT_SETTLED_FRACTION of the window
+        assertFalse(Timer.windowSettled(5, span, 2.0e-3, 2.0e-3));
+        // the first window has nothing to compare with
+        assertFalse(Timer.windowSettled(0, span, 2.0e-3, Double.MAX_VALUE));
+    }
+
+    @Test
     void timerRunsRepsAndReportsMedianBetweenMinAndMax() throws Exception {
         int[] calls = {0};
         Measurement m = new Timer(5, 0).measure(() -> ++calls[0], 0, false);

@@ -68,6 +68,17 @@ final class Timer {
      * every call or two).
      */
     static final double JIT_SETTLED_FRACTION = 0.02;
+    /**
+     * A settle window counts only when its mean call is within this fraction of the window's before,
+     * faster or slower. The compilation time the JVM reports grows when a compilation ends, so a
+     * window during which C2 still works on the cell's hot methods looks quiet; and a window after a
+     * deoptimization runs slower until the method is compiled again. On the 2-core Intel Xeon
+     * (AVX-512, JDK 17) a fresh JVM's 2^18-bit toString ran 3.2, 3.0, 2.5, then 2.0 ms a call over
+     * four 0.25 s batches after the JIT looked quiet; in the bench one window took 2.0 ms a call, the
+     * next 2.9 ms with 1 ms of compilation, and the cell was timed at 3.2 ms. The bench timed that
+     * cell at 2.0 to 5.6 ms from run to run, toString at 2^16 bits at 0.41 to 1.2 ms (warm: 0.38-0.41).
+     */
+    static final double SETTLED_CHANGE = 0.05;
     /** Shortest settle window, seconds. */
     static final double JIT_QUIET_SECONDS = 0.15;
     /** Fewest calls in a settle window. */
@@ -82,6 +93,17 @@ final class Timer {
     static final int MAX_JIT_DISCARDS = 2;
 
     private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+
+    /**
+     * Whether a settle window counts as settled: the JIT compiled for less than
+     * {@link #JIT_SETTLED_FRACTION} of it ({@code jitMillis} of {@code spanNanos}) and its mean call
+     * is within {@link #SETTLED_CHANGE} of the window's before ({@code previousMean}, seconds;
+     * {@link Double#MAX_VALUE} for the first window, which therefore never counts).
+     */
+    static boolean windowSettled(long jitMillis, long spanNanos, double mean, double previousMean) {
+        return jitMillis * 1e6 < JIT_SETTLED_FRACTION * spanNanos
+                && Math.abs(mean - previousMean) <= SETTLED_CHANGE * previousMean;
+    }
 
     /** Total JIT compilation time so far, ms; -1 when the JVM does not report it. */
     private static long jitMillis() {
@@ -140,6 +162,7 @@ final class Timer {
             long windowStart = start;
             long windowJit = jit0;
             int windowCalls = 0;
+            double windowMean = Double.MAX_VALUE; // the last window's mean call, seconds
             boolean settled = false;
             long t;
             while (true) {
@@ -152,7 +175,9 @@ final class Timer {
                 long span = t - windowStart;
                 if (windowCalls >= SETTLE_WINDOW_CALLS && span >= (long) (JIT_QUIET_SECONDS * 1e9)) {
                     long j = jitMillis();
-                    settled = (j - windowJit) * 1e6 < JIT_SETTLED_FRACTION * span;
+                    double mean = span * 1e-9 / windowCalls;
+                    settled = windowSettled(j - windowJit, span, mean, windowMean);
+                    windowMean = mean;
                     if (settled && windowJit != jit0) {
                         // the mean call of a settled window after compilation: more typical than the last
                         oneCall = Math.min(oneCall, span * 1e-9 / windowCalls);
