@@ -159,12 +159,19 @@ public final class FixedFactorMultiply {
             return new long[outLimbs];
         }
         long nx = plan.coefficients(xBits);
-        boolean par = Parallelism.enabled(parallel) && plan.length() >= Transform.PARALLEL_MIN;
+        int n = plan.length();
+        boolean enabled = Parallelism.enabled(parallel);
         int on = wrap ? outLimbs + plan.primes() + 1 : outLimbs;
         long[] out = new long[on];
         // the low form recombines only the coefficients below B^n: those above add multiples of B^n
-        int count = wrap ? plan.length()
-                : (int) Math.min(nx + nf - 1, (64L * outLimbs + plan.bits() - 1) / plan.bits());
+        int count = wrap ? n : (int) Math.min(nx + nf - 1, (64L * outLimbs + plan.bits() - 1) / plan.bits());
+        if (enabled && plan.fma() && plan.primes() >= 3 && n >= NttMultiply.PARALLEL_MIN_LENGTH
+                && n <= NttMultiply.PHASED_MAX_LENGTH) {
+            // as NttMultiply's parallel products: the primes' blocks shared by the caller and the pool
+            PhasedProduct.productByFixed(plan, out, 0, on, x, 0, xn, nx, fd, count);
+            return wrap ? fold(out, outLimbs) : out;
+        }
+        boolean par = enabled && n >= Transform.PARALLEL_MIN;
         Runnable body = () -> product(x, xn, nx, count, out, on, par);
         if (par) {
             Parallelism.run(body);

@@ -45,6 +45,22 @@ final class PhasedProduct {
      */
     static void product(NttPlan plan, long[] r, int ro, int rn, long[] a, int ao, int an, long na,
                         long[] b, int bo, int bn, long nb, int count) {
+        run(plan, r, ro, rn, a, ao, an, na, b, bo, bn, nb, null, count);
+    }
+
+    /**
+     * r[ro .. ro+rn) = a times a fixed factor whose forward transforms on the plan are given, one
+     * per prime ({@link FixedFactorMultiply}), in the same phases: a's transforms and the pointwise
+     * products by {@code fixed[k]} (not modified). count: the coefficients to recombine.
+     */
+    static void productByFixed(NttPlan plan, long[] r, int ro, int rn, long[] a, int ao, int an, long na,
+                               double[][] fixed, int count) {
+        run(plan, r, ro, rn, a, ao, an, na, null, 0, 0, 0, fixed, count);
+    }
+
+    /** The phases; b == null and fixed == null squares a, fixed != null multiplies by it. */
+    private static void run(NttPlan plan, long[] r, int ro, int rn, long[] a, int ao, int an, long na,
+                            long[] b, int bo, int bn, long nb, double[][] fixed, int count) {
         int primes = plan.primes();
         int n = plan.length();
         int m = n >> TOP_LEVELS;
@@ -80,7 +96,9 @@ final class PhasedProduct {
                 double[] u = x[k];
                 FmaTransform.forwardBlock(u, o, m, fwd[k], pr);
                 double[] v = u;
-                if (y != null) {
+                if (fixed != null) {
+                    v = fixed[k];
+                } else if (y != null) {
                     v = y[k];
                     FmaTransform.forwardBlock(v, o, m, fwd[k], pr);
                 }

@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
  * Products by a prepared factor against BigInteger: the low form (x f mod B^n) and the wrapped
  * form (x f mod (2^K - 1)) on both kinds of transforms, for random and adversarial operands (zero,
  * one, all-ones limbs, B^n - 1, sparse, powers of two), sizes at plan edges and one limb either
- * side, parallel against single-threaded; the fold modulo 2^(64 k) - 1 on its carry cases.
+ * side, parallel against single-threaded (from 2048 limbs the parallel products take the phases of
+ * {@link PhasedProduct} where three or more primes are planned); the fold modulo 2^(64 k) - 1 on its carry cases.
  */
 class FixedFactorMultiplyTest {
-    private static final int[] SIZES = {1, 2, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1024, 1025};
+    private static final int[] SIZES = {1, 2, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1024, 1025, 2048, 4097};
 
     private static List<Boolean> kinds() {
         List<Boolean> k = new ArrayList<>();
