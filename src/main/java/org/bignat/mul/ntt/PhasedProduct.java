@@ -81,12 +81,9 @@ final class PhasedProduct {
         try {
             team.phase(ranges, t -> {
                 int j0 = t * grain;
-                for (int k = 0; k < primes; k++) {
-                    Prime pr = Prime.FMA[k];
-                    top(a, ao, an, na, bits, pr, x[k], m, j0, j0 + grain, fwd[k]);
-                    if (y != null) {
-                        top(b, bo, bn, nb, bits, pr, y[k], m, j0, j0 + grain, fwd[k]);
-                    }
+                top(a, ao, an, na, bits, primes, x, m, j0, j0 + grain, fwd);
+                if (y != null) {
+                    top(b, bo, bn, nb, bits, primes, y, m, j0, j0 + grain, fwd);
                 }
             });
             team.phase(blocks * primes, t -> {
@@ -130,19 +127,23 @@ final class PhasedProduct {
     }
 
     /**
-     * Coefficients j + s m (s < n / m, j in [j0, j1)) of an operand split into v, and the forward
-     * transform's levels above m on them.
+     * Coefficients j + s m (s < n / m, j in [j0, j1)) of an operand split into v[k] for every prime
+     * k (each coefficient cut out of the limbs once, {@link Split#splitToDoubles}), and the forward
+     * transforms' levels above m on them.
      */
-    private static void top(long[] a, int ao, int an, long na, int bits, Prime pr, double[] v, int m,
-                            int j0, int j1, double[] tw) {
-        int n = v.length;
+    private static void top(long[] a, int ao, int an, long na, int bits, int primes, double[][] v, int m,
+                            int j0, int j1, double[][] tw) {
+        int n = v[0].length;
         for (int s = 0; s < n; s += m) {
-            Split.splitToDouble(a, ao, an, na, bits, pr, v, j0 + s, j1 + s);
+            Split.splitToDoubles(a, ao, an, na, bits, Prime.FMA, primes, v, j0 + s, j1 + s);
         }
-        for (int h = n >> 1; h >= m; h >>= 1) {
-            for (int o = 0; o < n; o += 2 * h) {
-                for (int s = 0; s < h; s += m) {
-                    FmaTransform.difLevel(v, o, h, j0 + s, j1 + s, tw, pr.pd, pr.pdInv);
+        for (int k = 0; k < primes; k++) {
+            Prime pr = Prime.FMA[k];
+            for (int h = n >> 1; h >= m; h >>= 1) {
+                for (int o = 0; o < n; o += 2 * h) {
+                    for (int s = 0; s < h; s += m) {
+                        FmaTransform.difLevel(v[k], o, h, j0 + s, j1 + s, tw[k], pr.pd, pr.pdInv);
+                    }
                 }
             }
         }

@@ -185,6 +185,42 @@ class NttArithmeticTest {
         return out;
     }
 
+    /**
+     * The split for every prime at once (48-bit chunks, vector reduction) against the split one
+     * prime at a time (one Montgomery step a coefficient): every coefficient width of the FMA
+     * plans, three to five primes, random and all-ones limbs, an offset operand, ranges that start
+     * and end off the vector lanes, cross blocks of chunks and run past the coefficient count.
+     */
+    @Test
+    void splitForEveryPrimeAsOnePrimeAtATime() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(NttMultiply.vectorAvailable(), "jdk.incubator.vector not readable");
+        Random r = rnd("splitForEveryPrimeAsOnePrimeAtATime");
+        for (int b = 1; b <= NttPlan.MAX_BITS_FMA; b++) {
+            int primes = 3 + b % 3;
+            for (boolean ones : new boolean[] {false, true}) {
+                int xo = 1 + r.nextInt(3);
+                int xn = 1 + (int) ((700L * b) >>> 6);
+                long[] x = new long[xo + xn + 2];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = ones ? -1L : r.nextLong();
+                }
+                long count = (64L * xn + b - 1) / b;
+                int n = (int) count + 40;
+                int i0 = r.nextInt(9);
+                int i1 = n - r.nextInt(9);
+                double[][] outs = new double[primes][n];
+                Split.splitToDoubles(x, xo, xn, count, b, Prime.FMA, primes, outs, i0, i1);
+                for (int k = 0; k < primes; k++) {
+                    double[] ref = new double[n];
+                    Split.splitToDouble(x, xo, xn, count, b, Prime.FMA[k], ref, n, false);
+                    for (int i = i0; i < i1; i++) {
+                        assertEquals(ref[i], outs[k][i], "b " + b + " prime " + k + " coefficient " + i + (ones ? " (all ones)" : ""));
+                    }
+                }
+            }
+        }
+    }
+
     private static Prime[] concat(Prime[] a, Prime[] b) {
         Prime[] r = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
