@@ -248,14 +248,14 @@ final class FmaTransform {
     }
 
     /**
-     * out[i] = (d0[i - o] w0 + d1[i - o] w1 + d2[i - o] w2) mod q in [0, q) for i in [i0, i1): a
-     * split coefficient from its 48-bit chunks (each below 2^48 < q), w_j the chunks' weights
-     * modulo q (0 <= w_j < q); with {@code chunks} 1 or 2 the higher chunks are not read. Each
-     * product is below q in magnitude, so the sum is exact (below 3q < 2^52), and one rounded
-     * quotient and a sign fix leave it in [0, q).
+     * out[o + i] = (d0[i] w0 + d1[i] w1 + d2[i] w2) mod q in [0, q) for i in [0, n): a split
+     * coefficient from its 48-bit chunks (each below 2^48 < q), w_j the chunks' weights modulo q
+     * (0 <= w_j < q); with {@code chunks} 1 or 2 the higher chunks are not read. Each product is
+     * below q in magnitude, so the sum is exact (below 3q < 2^52), and one rounded quotient and a
+     * sign fix leave it in [0, q).
      */
-    static void combineChunks(double[] out, double[] d0, double[] d1, double[] d2, int o, int i0, int i1,
-                              int chunks, double w0, double w1, double w2, double q, double qi) {
+    static void combineChunks(double[] out, int o, double[] d0, double[] d1, double[] d2, int n, int chunks,
+                              double w0, double w1, double w2, double q, double qi) {
         DoubleVector vnq = DoubleVector.broadcast(S, -q);
         DoubleVector vq = DoubleVector.broadcast(S, q);
         DoubleVector vqi = DoubleVector.broadcast(S, qi);
@@ -263,36 +263,36 @@ final class FmaTransform {
         DoubleVector v0 = DoubleVector.broadcast(S, w0);
         DoubleVector v1 = DoubleVector.broadcast(S, w1);
         DoubleVector v2 = DoubleVector.broadcast(S, w2);
-        int i = i0;
+        int i = 0;
         // one loop per chunk count: a vector that flows through a branch inside the loop is boxed
         if (chunks == 3) {
-            for (; i + L <= i1; i += L) {
-                DoubleVector t = mulV(DoubleVector.fromArray(S, d0, i - o), v0, vqi, vm, vnq)
-                        .add(mulV(DoubleVector.fromArray(S, d1, i - o), v1, vqi, vm, vnq))
-                        .add(mulV(DoubleVector.fromArray(S, d2, i - o), v2, vqi, vm, vnq));
-                nonNegative(t.fma(vqi, vm).sub(vm).fma(vnq, t), vq).intoArray(out, i);
+            for (; i + L <= n; i += L) {
+                DoubleVector t = mulV(DoubleVector.fromArray(S, d0, i), v0, vqi, vm, vnq)
+                        .add(mulV(DoubleVector.fromArray(S, d1, i), v1, vqi, vm, vnq))
+                        .add(mulV(DoubleVector.fromArray(S, d2, i), v2, vqi, vm, vnq));
+                nonNegative(t.fma(vqi, vm).sub(vm).fma(vnq, t), vq).intoArray(out, o + i);
             }
         } else if (chunks == 2) {
-            for (; i + L <= i1; i += L) {
-                DoubleVector t = mulV(DoubleVector.fromArray(S, d0, i - o), v0, vqi, vm, vnq)
-                        .add(mulV(DoubleVector.fromArray(S, d1, i - o), v1, vqi, vm, vnq));
-                nonNegative(t.fma(vqi, vm).sub(vm).fma(vnq, t), vq).intoArray(out, i);
+            for (; i + L <= n; i += L) {
+                DoubleVector t = mulV(DoubleVector.fromArray(S, d0, i), v0, vqi, vm, vnq)
+                        .add(mulV(DoubleVector.fromArray(S, d1, i), v1, vqi, vm, vnq));
+                nonNegative(t.fma(vqi, vm).sub(vm).fma(vnq, t), vq).intoArray(out, o + i);
             }
         } else {
-            for (; i + L <= i1; i += L) {
-                nonNegative(mulV(DoubleVector.fromArray(S, d0, i - o), v0, vqi, vm, vnq), vq).intoArray(out, i);
+            for (; i + L <= n; i += L) {
+                nonNegative(mulV(DoubleVector.fromArray(S, d0, i), v0, vqi, vm, vnq), vq).intoArray(out, o + i);
             }
         }
-        for (; i < i1; i++) {
-            double t = mul(d0[i - o], w0, q, qi);
+        for (; i < n; i++) {
+            double t = mul(d0[i], w0, q, qi);
             if (chunks > 1) {
-                t += mul(d1[i - o], w1, q, qi);
+                t += mul(d1[i], w1, q, qi);
             }
             if (chunks > 2) {
-                t += mul(d2[i - o], w2, q, qi);
+                t += mul(d2[i], w2, q, qi);
             }
             t = Math.fma(Math.fma(t, qi, M) - M, -q, t);
-            out[i] = nonNegative(t, q);
+            out[o + i] = nonNegative(t, q);
         }
     }
 

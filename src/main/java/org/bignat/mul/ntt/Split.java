@@ -79,59 +79,53 @@ final class Split {
     /**
      * Coefficients [i0, i1) of x (zeros from count on) into outs[k] modulo primes[k], k < r, as
      * {@link #splitToDouble(long[], int, int, long, int, Prime, double[], int, boolean)} puts them
-     * for one prime: each coefficient is cut once, in scalar code,
-     * into 48-bit chunks, and each prime's c R^-1 mod q is their weighted sum modulo q in vectors
-     * ({@link FmaTransform#combineChunks}, weights 2^(48 j) R^-1 mod q), the same value as the
-     * Montgomery step. The scalar split per prime spends about 3.5 ns a coefficient (2-core Intel
-     * Xeon, JDK 17), most of it cutting the coefficient out of the limbs, which it repeats for
-     * every prime; that was 13-16% of a product on one thread (JFR, 2^18 and 2^22 bits).
+     * for one prime, for b at most {@link NttPlan#MAX_BITS_FMA} (three chunks). Each coefficient is
+     * cut once, in scalar code, into 48-bit chunks, and each prime's c R^-1 mod q is their weighted
+     * sum modulo q in vectors ({@link FmaTransform#combineChunks}, weights 2^(48 j) R^-1 mod q), the
+     * value of the Montgomery step. The split of one prime at a time spends about 3.5 ns a
+     * coefficient (2-core Intel Xeon, JDK 17), most of it cutting the coefficient out of the limbs,
+     * which it repeats for every prime: 13-16% of a product on one thread (JFR, 2^18 and 2^22 bits).
      */
     static void splitToDoubles(long[] x, int xo, int xn, long count, int b, Prime[] primes, int r,
                                double[][] outs, int i0, int i1) {
         int c = (int) Math.max(i0, Math.min(i1, count));
         int chunks = (b + CHUNK_BITS - 1) / CHUNK_BITS;
-        if (chunks > 3) {
-            for (int k = 0; k < r; k++) {
-                splitToDouble(x, xo, xn, b, primes[k], outs[k], i0, c);
-            }
-        } else {
-            double[][] w = new double[r][];
-            for (int k = 0; k < r; k++) {
-                w[k] = ChunkWeights.of(primes[k]);
-            }
-            long loMask = b >= 64 ? -1L : (1L << b) - 1;
-            long hiMask = b <= 64 ? 0 : (1L << (b - 64)) - 1;
-            int safe = Math.min(c, Math.max(i0, (int) Math.min(Integer.MAX_VALUE, (64L * (xn - 2)) / b)));
-            double[] d0 = new double[CHUNK_BLOCK];
-            double[] d1 = new double[CHUNK_BLOCK];
-            double[] d2 = new double[CHUNK_BLOCK];
-            for (int o = i0; o < c; o += CHUNK_BLOCK) {
-                int e = Math.min(c, o + CHUNK_BLOCK);
-                for (int i = o; i < e; i++) {
-                    long bit = (long) i * b;
-                    int wi = (int) (bit >>> 6);
-                    int sh = (int) bit & 63;
-                    long lo, hi;
-                    if (i < safe) {
-                        long x1 = x[xo + wi + 1];
-                        lo = (x[xo + wi] >>> sh) | ((x1 << 1) << (63 - sh));
-                        hi = (x1 >>> sh) | ((x[xo + wi + 2] << 1) << (63 - sh));
-                    } else {
-                        long x1 = limb(x, xo, xn, wi + 1);
-                        lo = (limb(x, xo, xn, wi) >>> sh) | ((x1 << 1) << (63 - sh));
-                        hi = (x1 >>> sh) | ((limb(x, xo, xn, wi + 2) << 1) << (63 - sh));
-                    }
-                    lo &= loMask;
-                    hi &= hiMask;
-                    d0[i - o] = lo & CHUNK_MASK;
-                    d1[i - o] = ((lo >>> CHUNK_BITS) | (hi << (64 - CHUNK_BITS))) & CHUNK_MASK;
-                    d2[i - o] = hi >>> (2 * CHUNK_BITS - 64);
+        double[][] w = new double[r][];
+        for (int k = 0; k < r; k++) {
+            w[k] = ChunkWeights.of(primes[k]);
+        }
+        long loMask = b >= 64 ? -1L : (1L << b) - 1;
+        long hiMask = b <= 64 ? 0 : (1L << (b - 64)) - 1;
+        int safe = Math.min(c, Math.max(i0, (int) Math.min(Integer.MAX_VALUE, (64L * (xn - 2)) / b)));
+        double[] d0 = new double[CHUNK_BLOCK];
+        double[] d1 = new double[CHUNK_BLOCK];
+        double[] d2 = new double[CHUNK_BLOCK];
+        for (int o = i0; o < c; o += CHUNK_BLOCK) {
+            int e = Math.min(c, o + CHUNK_BLOCK);
+            for (int i = o; i < e; i++) {
+                long bit = (long) i * b;
+                int wi = (int) (bit >>> 6);
+                int sh = (int) bit & 63;
+                long lo, hi;
+                if (i < safe) {
+                    long x1 = x[xo + wi + 1];
+                    lo = (x[xo + wi] >>> sh) | ((x1 << 1) << (63 - sh));
+                    hi = (x1 >>> sh) | ((x[xo + wi + 2] << 1) << (63 - sh));
+                } else {
+                    long x1 = limb(x, xo, xn, wi + 1);
+                    lo = (limb(x, xo, xn, wi) >>> sh) | ((x1 << 1) << (63 - sh));
+                    hi = (x1 >>> sh) | ((limb(x, xo, xn, wi + 2) << 1) << (63 - sh));
                 }
-                for (int k = 0; k < r; k++) {
-                    Prime pr = primes[k];
-                    FmaTransform.combineChunks(outs[k], d0, d1, d2, o, o, e, chunks, w[k][0], w[k][1], w[k][2],
-                            pr.pd, pr.pdInv);
-                }
+                lo &= loMask;
+                hi &= hiMask;
+                d0[i - o] = lo & CHUNK_MASK;
+                d1[i - o] = ((lo >>> CHUNK_BITS) | (hi << (64 - CHUNK_BITS))) & CHUNK_MASK;
+                d2[i - o] = hi >>> (2 * CHUNK_BITS - 64);
+            }
+            for (int k = 0; k < r; k++) {
+                Prime pr = primes[k];
+                FmaTransform.combineChunks(outs[k], o, d0, d1, d2, e - o, chunks, w[k][0], w[k][1], w[k][2],
+                        pr.pd, pr.pdInv);
             }
         }
         for (int k = 0; k < r; k++) {
