@@ -180,7 +180,7 @@ final class Timer {
                     windowMean = mean;
                     if (settled && windowJit != jit0) {
                         // the mean call of a settled window after compilation: more typical than the last
-                        oneCall = Math.min(oneCall, span * 1e-9 / windowCalls);
+                        oneCall = Math.min(oneCall, mean);
                     }
                     windowStart = t;
                     windowJit = j;

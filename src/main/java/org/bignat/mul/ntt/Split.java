@@ -6,7 +6,9 @@ import org.bignat.core.Parallelism;
  * Cuts an operand into b-bit coefficients and reduces each modulo one prime: coefficient i is
  * bits [i b, (i + 1) b) of the operand (b <= 120, so it spans at most three limbs and its high
  * word stays below 2^56 < p/2), stored as its Montgomery reduction c R^-1 mod p in (p/2, 2p), a
- * scale that the CRT removes at the end. One Montgomery step replaces a division.
+ * scale that the CRT removes at the end. One Montgomery step replaces a division. For the double
+ * transforms of several primes at once, {@link #splitToDoubles} cuts each coefficient once and
+ * reduces it for every prime in vectors, to the same values.
  */
 final class Split {
     private Split() {}
