@@ -219,7 +219,7 @@ public final class Bench {
         out.println("  GMP: " + gmpStatus);
         out.println("  " + awaitWarmup());
         out.println("  seed " + o.seed + ", " + o.reps + " runs per cell (median; at least " + Timer.MIN_RUNS
-                + " when slow), warm-up " + o.warmupSeconds + " s (pi and factorial "
+                + " when slow), warm-up " + o.warmupSeconds + " s (every size of pi and factorial "
                 + Timer.WHOLE_WARMUP_FACTOR * o.warmupSeconds + " s), cells predicted over " + o.maxSeconds
                 + " s skipped");
         out.println("  ratio = peer time / BigNat time (above 1: BigNat is faster)");

@@ -345,9 +345,10 @@ final class BenchOptions {
                 + ", at least 3 are kept\n"
                 + "                      when one call is slow)\n"
                 + "  --warmup SECONDS    warm-up before timing the smallest size of each participant (default "
-                + DEFAULT_WARMUP_SECONDS + ", " + Timer.WHOLE_WARMUP_FACTOR + " times that for pi and factorial;\n"
+                + DEFAULT_WARMUP_SECONDS + ";\n"
                 + "                      later sizes get " + Timer.REPEAT_WARMUP_SECONDS
-                + " s, calls predicted over " + Timer.NO_WARMUP_SECONDS + " s none)\n"
+                + " s; every size of pi and factorial " + Timer.WHOLE_WARMUP_FACTOR + " times the warm-up;\n"
+                + "                      calls predicted over " + Timer.NO_WARMUP_SECONDS + " s none)\n"
                 + "  --max-seconds S     skip a cell whose single call is predicted to take longer (default "
                 + DEFAULT_MAX_SECONDS + ")\n"
                 + "  --out DIR           output folder for bench.csv, plots and the GMP harness (default bench-out)\n"

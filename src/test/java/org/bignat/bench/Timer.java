@@ -32,10 +32,14 @@ final class Timer {
     static final double NO_WARMUP_SECONDS = 0.5;
 
     /**
-     * The first size of a whole computation (pi, factorial) gets this many times the warm-up: it
-     * runs a hundred kernels, each compiled by C2 only after enough calls of its own. Pi to 10^4
-     * digits (2-core Intel Xeon, AVX-512, JDK 17) ran at 14 ms a call after 50 calls and 2.5 ms after 300
-     * (about 2 s); the default 0.3 s of warm-up timed it at 28 ms, while the JIT looked quiet.
+     * Every size of a whole computation (pi, factorial) below {@link #NO_WARMUP_SECONDS} gets this
+     * many times the warm-up: it runs a hundred kernels, each compiled by C2 only after enough calls
+     * of its own, and a larger size takes kernels the smaller one never reached (the NTT products,
+     * Newton division). Pi to 10^4 digits (2-core Intel Xeon, AVX-512, JDK 17) ran at 14 ms a call
+     * after 50 calls and 2.5 ms after 300 (about 2 s); the default 0.3 s of warm-up timed it at 28 ms,
+     * while the JIT looked quiet. Pi to 10^5 digits after 10^4 (2-core AMD EPYC, family 26,
+     * AVX-512, JDK 17) was timed at 20.9 ms with the short warm-up of later sizes, 11.7 ms with this
+     * one: its series ran 5-15 ms a call while C2 was compiling for about 5 s on the same two cores.
      */
     static final double WHOLE_WARMUP_FACTOR = 10;
 
@@ -126,13 +130,14 @@ final class Timer {
      * {@link #MAX_JIT_DISCARDS}).
      *
      * @param predictedSeconds the predicted time of one call, 0 when unknown (the first size): only
-     *                         then is the full warm-up given, later sizes get {@link #REPEAT_WARMUP_SECONDS}
-     * @param whole            a whole computation (pi, factorial), whose first size gets
+     *                         then does a kernel get the full warm-up, its later sizes get
+     *                         {@link #REPEAT_WARMUP_SECONDS}
+     * @param whole            a whole computation (pi, factorial), every size of which gets
      *                         {@link #WHOLE_WARMUP_FACTOR} times the warm-up
      */
     Measurement measure(Call call, double predictedSeconds, boolean whole) throws Exception {
-        double warmup = predictedSeconds > 0 ? Math.min(warmupSeconds, REPEAT_WARMUP_SECONDS)
-                : whole ? WHOLE_WARMUP_FACTOR * warmupSeconds : warmupSeconds;
+        double warmup = whole ? WHOLE_WARMUP_FACTOR * warmupSeconds
+                : predictedSeconds > 0 ? Math.min(warmupSeconds, REPEAT_WARMUP_SECONDS) : warmupSeconds;
         List<Double> perCall = new ArrayList<>();
         double oneCall;
         if (predictedSeconds >= NO_WARMUP_SECONDS) {
