@@ -275,14 +275,27 @@ final class Ladder {
 
     /**
      * The NTT's modelled time ({@link NttMultiply#cost}) against the Toom ladder's
-     * ({@link Thresholds#LADDER_UNITS_AT_256} (n/256)^{@link Thresholds#LADDER_EXPONENT}, or the
-     * 4-lane constants, per balanced piece of the shorter operand): the NTT's time is a step function of the size (its
-     * power-of-two lengths), so a fixed cutover lost up to 35% just past each step.
+     * ({@link #ladderUnits}), the latter scaled for a product by what the two cost on this
+     * processor ({@link NttCrossover}; squares unscaled): the NTT's time is a step function of the
+     * size (its power-of-two lengths), so a fixed cutover lost up to 35% just past each step.
      */
     private static boolean nttCheaper(long an, long bn, boolean square) {
-        double ladder = (square ? Cutovers.LADDER_SQR_UNITS : Cutovers.LADDER_UNITS)
-                * Math.pow(bn / 256.0, Cutovers.LADDER_EXPONENT) * an / bn;
+        double ladder = ladderUnits(an, bn, square);
+        if (!square) {
+            ladder *= NttCrossover.scale(NttMultiply.primes(64 * an, 64 * bn));
+        }
         return NttMultiply.cost(64 * an, 64 * bn, square) < ladder;
+    }
+
+    /**
+     * The Toom ladder's modelled time for an {@code an x bn}-limb product ({@code an >= bn}), in the
+     * units of {@link NttMultiply#cost}: {@link Thresholds#LADDER_UNITS_AT_256}
+     * (n/256)^{@link Thresholds#LADDER_EXPONENT}, or the 4-lane constants, per balanced piece of the
+     * shorter operand.
+     */
+    static double ladderUnits(long an, long bn, boolean square) {
+        return (square ? Cutovers.LADDER_SQR_UNITS : Cutovers.LADDER_UNITS)
+                * Math.pow(bn / 256.0, Cutovers.LADDER_EXPONENT) * an / bn;
     }
 
     /**

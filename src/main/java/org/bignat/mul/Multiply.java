@@ -94,6 +94,21 @@ public final class Multiply {
     }
 
     /**
+     * Starts the measurement of the Toom/NTT crossover on this processor where this JVM has one to
+     * run ({@link NttCrossover}; it first waits for the NTT's warm-up) and waits until it has
+     * ended, at most {@code timeoutMillis}: for benchmarks of the steady state. True when it has
+     * ended (or will not run).
+     */
+    public static boolean awaitCrossover(long timeoutMillis) throws InterruptedException {
+        return NttCrossover.await(timeoutMillis);
+    }
+
+    /** What the crossover measurement found, one line ({@link #awaitCrossover}). */
+    public static String crossoverDescription() {
+        return NttCrossover.description();
+    }
+
+    /**
      * The lane count of the FMA schoolbook leaves under this JVM's products: 8 or more (AVX-512), 4
      * (AVX2 width), or 0 where the products take the scalar 64-bit kernels. Cutovers of algorithms
      * built on products (division) follow it, since it sets how fast the mid-size products are.

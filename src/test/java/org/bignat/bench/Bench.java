@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.bignat.core.BigIntegerAccess;
 import org.bignat.engine.Engines;
+import org.bignat.mul.Multiply;
 import org.bignat.mul.ntt.NttMultiply;
 
 /**
@@ -184,14 +185,18 @@ public final class Bench {
      * Lets the CPU engine's background warm-up of its vector transforms end before any cell is
      * timed: until it ends, products take the scalar transforms and share the cores with it (2-core
      * Intel Xeon, AVX-512, 8 lanes: 2^24-bit products of 87-180 ms until it ended 2.0-2.8 s after the
-     * first product, 28-45 ms after). Returns the header line that says so.
+     * first product, 28-45 ms after), and the measurement of the Toom/NTT crossover that follows it
+     * ({@link Multiply#awaitCrossover}) decides which algorithm serves products of 2^15 to 2^16 bits.
+     * Returns the header line that says so.
      */
     private static String awaitWarmup() {
         long t0 = System.nanoTime();
         try {
-            boolean ended = NttMultiply.awaitWarmup(WARMUP_WAIT_MILLIS);
+            boolean ended = NttMultiply.awaitWarmup(WARMUP_WAIT_MILLIS)
+                    && Multiply.awaitCrossover(WARMUP_WAIT_MILLIS);
             return "CPU engine warm-up: " + (ended ? "ended" : "still running") + " after "
-                    + Format.seconds((System.nanoTime() - t0) * 1e-9) + " (cells are timed after it)";
+                    + Format.seconds((System.nanoTime() - t0) * 1e-9) + " (cells are timed after it); crossover: "
+                    + Multiply.crossoverDescription();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "CPU engine warm-up: not awaited (interrupted)";

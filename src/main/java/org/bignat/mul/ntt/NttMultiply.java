@@ -98,6 +98,11 @@ public final class NttMultiply {
         return p.primes() == 3 ? c : 0.8 * c;
     }
 
+    /** The number of primes of the NTT plan for operands of the given bit lengths (both >= 1). */
+    public static int primes(long aBits, long bBits) {
+        return NttPlan.choose(aBits, bBits, Kernel.FMA).primes();
+    }
+
     /** Whether the double-precision vector transforms can run in this JVM (module readable). */
     static boolean vectorAvailable() {
         return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();

@@ -1,0 +1,65 @@
+package org.bignat.mul;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.bignat.core.Settings;
+import org.bignat.mul.ntt.NttMultiply;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The measured Toom/NTT crossover: it ends, measures the plans it is meant to, keeps its scales
+ * within their limits, and, where it measured, the ladder then takes at each calibration size the
+ * path that was faster there. (That products are exact on either side of the crossover is
+ * MultiplyTest's and LadderTest's.)
+ */
+class NttCrossoverTest {
+    /** Long enough for the NTT's warm-up and the measurement on a loaded 2-core machine. */
+    private static final long WAIT_MILLIS = 300_000;
+
+    @Test
+    void calibrationSizesHaveThePlansTheyStandFor() {
+        // the scalar transforms' plans differ, and their crossover is not measured
+        assumeTrue(NttMultiply.vectorTransforms(), "scalar transforms");
+        int n3 = NttCrossover.THREE_PRIMES_LIMBS;
+        int n4 = NttCrossover.MORE_PRIMES_LIMBS;
+        assertEquals(3, NttMultiply.primes(64L * n3, 64L * n3));
+        assertTrue(NttMultiply.primes(64L * n4, 64L * n4) > 3);
+        // both inside the range the models decide: past Toom-3's cutover and the NTT's, below SSA's
+        for (int n : new int[] {n3, n4}) {
+            assertTrue(n >= Thresholds.TOOM3_THRESHOLD_LIMBS_FMA && n >= Thresholds.NTT_THRESHOLD_LIMBS_VECTOR
+                    && n < Thresholds.SSA_THRESHOLD_LIMBS, "calibration size " + n);
+        }
+    }
+
+    @Test
+    void measuresOnceWarmAndTheLadderThenTakesTheFasterPath() throws InterruptedException {
+        assertTrue(Multiply.awaitCrossover(WAIT_MILLIS), "the measurement ended within the wait");
+        String why = Multiply.crossoverDescription();
+        boolean expected = NttMultiply.vectorTransforms() && !Settings.WARMUP.equals("off");
+        for (boolean three : new boolean[] {true, false}) {
+            double[] m = NttCrossover.measured(three);
+            int n = three ? NttCrossover.THREE_PRIMES_LIMBS : NttCrossover.MORE_PRIMES_LIMBS;
+            int primes = three ? 3 : 4;
+            if (!expected) {
+                assertNull(m, why);
+                assertEquals(1.0, NttCrossover.scale(primes), why);
+                continue;
+            }
+            if (m == null) {
+                // a failure the calibration reports rather than throws (it only moves a crossover)
+                assertTrue(why.startsWith("not measured"), why);
+                continue;
+            }
+            assertEquals(m[0], NttCrossover.scale(primes), why);
+            assertTrue(m[0] >= 1 / NttCrossover.LIMIT && m[0] <= NttCrossover.LIMIT, why);
+            assertTrue(m[1] > 0 && m[2] > 0, why);
+            if (m[0] > 1 / NttCrossover.LIMIT && m[0] < NttCrossover.LIMIT) {
+                // the scale makes the models agree with the measurement at its size
+                assertEquals(m[2] < m[1], Ladder.nttWhole(n, n), n + " limbs: " + why);
+            }
+        }
+    }
+}
