@@ -53,19 +53,28 @@ final class BasecaseDivision {
                     break;
                 }
             }
-            // u[j .. j+n] -= qhat * d
-            long borrow = 0;
+            // u[j .. j+n] -= qhat * d, as two carry chains: the product's limbs (pc) and the
+            // subtraction's borrow (sb). Limb i's subtraction waits for limb i's product limb, but not
+            // the other way, so the two chains overlap; with one chain (borrow = high half + both
+            // carries) each limb waited for the whole of the one before. Carries by bit formulas,
+            // not compares, which C2 may compile as branches that the random limbs mispredict. On
+            // the 2-core AMD EPYC (family 26, JDK 17), 2n-by-n divisions of 1,024 / 2,048 / 3,000
+            // bits: 720-726 / 2231-2333 / 4424-4478 ns against 854-865 / 2374-2452 / 4792-4879
+            // (one chain with compares); one chain with the formulas 725 / 2473 / 6926.
+            // The product's top limb is at most B - 2, so pc + sb below does not wrap.
+            long pc = 0;
+            long sb = 0;
             for (int i = 0; i < n; i++) {
                 long di = d[i];
-                long plo = qhat * di;
-                long phi = LimbArith.mulHi(qhat, di);
-                plo += borrow;
-                if (Long.compareUnsigned(plo, borrow) < 0) phi++;
+                long lo = qhat * di;
+                long p = lo + pc;
+                pc = LimbArith.mulHi(qhat, di) + LimbArith.carryOut(lo, pc, p);
                 long x = u[j + i];
-                u[j + i] = x - plo;
-                if (Long.compareUnsigned(x, plo) < 0) phi++;
-                borrow = phi;
+                long y = x - p - sb;
+                sb = LimbArith.borrowOut(x, p, y);
+                u[j + i] = y;
             }
+            long borrow = pc + sb;
             long top = u[j + n];
             u[j + n] = top - borrow;
             if (Long.compareUnsigned(top, borrow) < 0) {
