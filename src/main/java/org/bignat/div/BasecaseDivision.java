@@ -60,7 +60,7 @@ final class BasecaseDivision {
             // not compares, which C2 may compile as branches that the random limbs mispredict. On
             // the 2-core AMD EPYC (family 26, JDK 17), 2n-by-n divisions of 1,024 / 2,048 / 3,000
             // bits: 720-726 / 2231-2333 / 4424-4478 ns against 854-865 / 2374-2452 / 4792-4879
-            // (one chain with compares); one chain with the formulas 725 / 2473 / 6926.
+            // (one chain with compares); one chain with the formulas 747-759 / 2392-2395 / 4942-5149.
             // The product's top limb is at most B - 2, so pc + sb below does not wrap.
             long pc = 0;
             long sb = 0;
