@@ -53,28 +53,8 @@ final class BasecaseDivision {
                     break;
                 }
             }
-            // u[j .. j+n] -= qhat * d, as two carry chains: the product's limbs (pc) and the
-            // subtraction's borrow (sb). Limb i's subtraction waits for limb i's product limb, but not
-            // the other way, so the two chains overlap; with one chain (borrow = high half + both
-            // carries) each limb waited for the whole of the one before. Carries by bit formulas,
-            // not compares, which C2 may compile as branches that the random limbs mispredict. On
-            // the 2-core AMD EPYC (family 26, JDK 17), 2n-by-n divisions of 1,024 / 2,048 / 3,000
-            // bits: 720-726 / 2231-2333 / 4424-4478 ns against 854-865 / 2374-2452 / 4792-4879
-            // (one chain with compares); one chain with the formulas 747-759 / 2392-2395 / 4942-5149.
-            // The product's top limb is at most B - 2, so pc + sb below does not wrap.
-            long pc = 0;
-            long sb = 0;
-            for (int i = 0; i < n; i++) {
-                long di = d[i];
-                long lo = qhat * di;
-                long p = lo + pc;
-                pc = LimbArith.mulHi(qhat, di) + LimbArith.carryOut(lo, pc, p);
-                long x = u[j + i];
-                long y = x - p - sb;
-                sb = LimbArith.borrowOut(x, p, y);
-                u[j + i] = y;
-            }
-            long borrow = pc + sb;
+            // u[j .. j+n] -= qhat * d
+            long borrow = COMPARE_CARRIES ? subMulOneChain(u, j, d, n, qhat) : subMulTwoChains(u, j, d, n, qhat);
             long top = u[j + n];
             u[j + n] = top - borrow;
             if (Long.compareUnsigned(top, borrow) < 0) {
@@ -95,6 +75,60 @@ final class BasecaseDivision {
             q[j] = qhat;
         }
         return q;
+    }
+
+    /**
+     * Which row kernel this JVM runs: {@link #subMulOneChain} where C2 compiles its unsigned
+     * compares well (JDK 25), {@link #subMulTwoChains} elsewhere. 2n-by-n Algorithm D on the 2-core
+     * AMD EPYC (family 26), ns at n = 16 / 32 / 47 limbs (DV2 probe, best of 15 rounds): JDK 25 one
+     * chain 434-444 / 1637-1645 / 3164-3292, two chains 576-591 / 2173-2174 / 4404-4472; JDK 17 one
+     * chain 702-711 / 2701-2754 / 5649-5797, two chains 569-590 / 2087-2132 / 4320-4423. On the
+     * Intel Xeon of the H200 host (JDK 25) the one chain was 1.4-1.5 times faster too (890 against
+     * 1231 ns at 16 limbs). JDK 18 to 24 were not measured and take the JDK 17 kernel.
+     */
+    static final boolean COMPARE_CARRIES = Runtime.version().feature() >= 25;
+
+    /**
+     * u[j .. j+n) -= qhat * d[0..n) with one carry chain (the product's high half plus both
+     * carries, by unsigned compares); returns what is still to subtract from u[j+n] (at most B - 1).
+     */
+    static long subMulOneChain(long[] u, int j, long[] d, int n, long qhat) {
+        long borrow = 0;
+        for (int i = 0; i < n; i++) {
+            long di = d[i];
+            long plo = qhat * di;
+            long phi = LimbArith.mulHi(qhat, di);
+            plo += borrow;
+            if (Long.compareUnsigned(plo, borrow) < 0) phi++;
+            long x = u[j + i];
+            u[j + i] = x - plo;
+            if (Long.compareUnsigned(x, plo) < 0) phi++;
+            borrow = phi;
+        }
+        return borrow;
+    }
+
+    /**
+     * As {@link #subMulOneChain} with two carry chains: the product's limbs (pc) and the
+     * subtraction's borrow (sb). Limb i's subtraction waits for limb i's product limb, but not the
+     * other way, so the chains overlap, where in one chain each limb waits for the whole of the one
+     * before. Carries by bit formulas: JDK 17's C2 compiles the compares as branches, which random
+     * limbs mispredict. The product's top limb is at most B - 2, so pc + sb does not wrap.
+     */
+    static long subMulTwoChains(long[] u, int j, long[] d, int n, long qhat) {
+        long pc = 0;
+        long sb = 0;
+        for (int i = 0; i < n; i++) {
+            long di = d[i];
+            long lo = qhat * di;
+            long p = lo + pc;
+            pc = LimbArith.mulHi(qhat, di) + LimbArith.carryOut(lo, pc, p);
+            long x = u[j + i];
+            long y = x - p - sb;
+            sb = LimbArith.borrowOut(x, p, y);
+            u[j + i] = y;
+        }
+        return pc + sb;
     }
 
     /** Compares u[off .. off+n) with d[0..n). */
