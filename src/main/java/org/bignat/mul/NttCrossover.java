@@ -40,8 +40,8 @@ final class NttCrossover {
      * NTT's time grows less from one length to the next than its model's N log N (at 512 and 768
      * limbs, lengths 2^10 and 2^11: 1.72-1.79 times against 2.13), so one scale is exact at one
      * length only; at 512 limbs it left the 768-limb product on Toom-3, 14% slower than the NTT,
-     * with 4-lane vectors. Scaled at 768, the ladder and the NTT were within 4% of each other at
-     * 448 and 512 limbs, where the scale then also takes the NTT.
+     * with 4-lane vectors. Scaled at 768, the scale also takes the NTT at 448 and 512 limbs, where
+     * it was faster than Toom-3 or within 4% of it (8 and 4 lanes).
      */
     static final int THREE_PRIMES_LIMBS = 768;
     /** Calibration size whose NTT plan has four primes (2^15.3 bits). */
