@@ -149,10 +149,8 @@ final class NttCrossover {
                 return;
             }
             ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-            boolean cpu = bean.isCurrentThreadCpuTimeSupported();
-            if (cpu && !bean.isThreadCpuTimeEnabled()) {
-                bean.setThreadCpuTimeEnabled(true);
-            }
+            // the JVM's setting is left as the application has it: without CPU time, wall time
+            boolean cpu = bean.isCurrentThreadCpuTimeSupported() && bean.isThreadCpuTimeEnabled();
             Clock clock = cpu ? bean::getCurrentThreadCpuTime : System::nanoTime;
             Random rnd = new Random(0xc0ffee);
             double[] three = measure(THREE_PRIMES_LIMBS, rnd, clock);
