@@ -81,6 +81,14 @@ final class NttCrossover {
     /** Longest wait for the NTT's warm-up before giving up (scales stay 1). */
     private static final long AWAIT_WARMUP_MILLIS = 20_000;
 
+    /**
+     * Heap left (bytes) below which the measurement does not start. Its thread may run the Vector
+     * API's operations of the FMA schoolbook for the first time in this JVM, and an operation whose
+     * link meets an OutOfMemoryError (another thread exhausting the heap) stays failed for the JVM's
+     * life (see the NTT's warm-up); its own products take well under 1 MiB.
+     */
+    private static final long MIN_HEAP_LEFT = 64L << 20;
+
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     /**
      * {scale, Toom-3 ns, NTT ns} measured at {@link #THREE_PRIMES_LIMBS} and at
@@ -131,9 +139,10 @@ final class NttCrossover {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
-        if (!NttMultiply.vectorTransforms() || Settings.WARMUP.equals("off")) {
-            description = NttMultiply.vectorTransforms() ? "not measured (bignat.warmup=off)"
-                    : "not measured (scalar transforms: fixed cutover)";
+        if (!NttMultiply.vectorTransforms() || Settings.WARMUP.equals("off") || heapLeft() < MIN_HEAP_LEFT) {
+            description = !NttMultiply.vectorTransforms() ? "not measured (scalar transforms: fixed cutover)"
+                    : Settings.WARMUP.equals("off") ? "not measured (bignat.warmup=off)"
+                    : "not measured (the heap was nearly full)";
             done = true;
             return;
         }
@@ -170,6 +179,11 @@ final class NttCrossover {
         } finally {
             done = true;
         }
+    }
+
+    private static long heapLeft() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 
     /** The JIT's total compilation time so far, ms (0 where the JVM does not report it). */

@@ -43,7 +43,7 @@ class NttCrossoverTest {
             double[] m = NttCrossover.measured(three);
             int n = three ? NttCrossover.THREE_PRIMES_LIMBS : NttCrossover.MORE_PRIMES_LIMBS;
             int primes = three ? 3 : 4;
-            if (!expected) {
+            if (!expected || why.equals("not measured (the heap was nearly full)")) {
                 assertNull(m, why);
                 assertEquals(1.0, NttCrossover.scale(primes), why);
                 continue;
