@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.bignat.core.Background;
 import org.bignat.core.Settings;
 import org.bignat.mul.ntt.NttMultiply;
 
@@ -102,7 +103,8 @@ final class NttCrossover {
 
     /**
      * The scale for a product whose NTT plan has {@code primes} primes: the ladder's modelled units
-     * are multiplied by it before they are compared with the NTT's. Starts the calibration.
+     * are multiplied by it (the NTT's divided by it) before the two are compared. Starts the
+     * calibration.
      */
     static double scale(int primes) {
         if (!done) {
@@ -120,14 +122,7 @@ final class NttCrossover {
     /** Starts the calibration where this JVM has one to run and waits for it, at most timeoutMillis. */
     static boolean await(long timeoutMillis) throws InterruptedException {
         start();
-        long end = System.nanoTime() + timeoutMillis * 1_000_000L;
-        while (!done) {
-            if (System.nanoTime() >= end) {
-                return false;
-            }
-            Thread.sleep(10);
-        }
-        return true;
+        return Background.await(() -> done, timeoutMillis);
     }
 
     /** The scales and what they came from, one line. */
@@ -139,21 +134,20 @@ final class NttCrossover {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
-        if (!NttMultiply.vectorTransforms() || Settings.WARMUP.equals("off") || heapLeft() < MIN_HEAP_LEFT) {
-            description = !NttMultiply.vectorTransforms() ? "not measured (scalar transforms: fixed cutover)"
-                    : Settings.WARMUP.equals("off") ? "not measured (bignat.warmup=off)"
-                    : "not measured (the heap was nearly full)";
+        String skipped = !NttMultiply.vectorTransforms() ? "scalar transforms: fixed cutover"
+                : Settings.WARMUP.equals("off") ? "bignat.warmup=off"
+                : Background.heapLeft() < MIN_HEAP_LEFT ? "the heap was nearly full" : null;
+        if (skipped != null) {
+            description = "not measured (" + skipped + ")";
             done = true;
             return;
         }
-        Thread t = new Thread(NttCrossover::run, "bignat-ntt-crossover");
-        t.setDaemon(true);
-        t.start();
+        Background.start(NttCrossover::run, "bignat-ntt-crossover");
     }
 
     private static void run() {
         try {
-            if (!NttMultiply.awaitWarmup(AWAIT_WARMUP_MILLIS) || !NttMultiply.vectorTransforms()) {
+            if (!NttMultiply.awaitWarmup(AWAIT_WARMUP_MILLIS)) {
                 description = "not measured (the NTT's warm-up did not end)";
                 return;
             }
@@ -179,11 +173,6 @@ final class NttCrossover {
         } finally {
             done = true;
         }
-    }
-
-    private static long heapLeft() {
-        Runtime rt = Runtime.getRuntime();
-        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 
     /** The JIT's total compilation time so far, ms (0 where the JVM does not report it). */

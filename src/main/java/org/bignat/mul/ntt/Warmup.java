@@ -2,6 +2,7 @@ package org.bignat.mul.ntt;
 
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.bignat.core.Background;
 import org.bignat.core.Settings;
 
 /**
@@ -86,14 +87,7 @@ final class Warmup {
      */
     static boolean await(long timeoutMillis) throws InterruptedException {
         fma(0); // starts it
-        long end = System.nanoTime() + timeoutMillis * 1_000_000L;
-        while (!warm) {
-            if (System.nanoTime() >= end) {
-                return false;
-            }
-            Thread.sleep(10);
-        }
-        return true;
+        return Background.await(() -> warm, timeoutMillis);
     }
 
     private static void start(long limbs) {
@@ -108,9 +102,7 @@ final class Warmup {
                     return;
                 }
             }
-            Thread t = new Thread(Warmup::run, "bignat-ntt-warmup");
-            t.setDaemon(true);
-            t.start();
+            Background.start(Warmup::run, "bignat-ntt-warmup");
         }
     }
 
@@ -146,9 +138,7 @@ final class Warmup {
      * fresh JVM, 2-core Intel Xeon, JDK 17: 233-253 against 90-152 ms), so only such products pay it.
      */
     private static boolean tight(long limbs) {
-        Runtime rt = Runtime.getRuntime();
-        long left = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        return limbs > left / BYTES_PER_LIMB;
+        return limbs > Background.heapLeft() / BYTES_PER_LIMB;
     }
 
     /** A product and a square of each operand on the vector transforms, on this thread. */
