@@ -280,11 +280,10 @@ final class Ladder {
      * size (its power-of-two lengths), so a fixed cutover lost up to 35% just past each step.
      */
     private static boolean nttCheaper(long an, long bn, boolean square) {
-        double ladder = ladderUnits(an, bn, square);
-        if (!square) {
-            ladder *= NttCrossover.scale(NttMultiply.primes(64 * an, 64 * bn));
-        }
-        return NttMultiply.cost(64 * an, 64 * bn, square) < ladder;
+        // nttCost < scale * ladder, the NTT's side divided by the scale of its plan's prime count
+        double ntt = square ? NttMultiply.cost(64 * an, 64 * bn, true)
+                : NttMultiply.cost(64 * an, 64 * bn, false, NttCrossover.scale(3), NttCrossover.scale(4));
+        return ntt < ladderUnits(an, bn, square);
     }
 
     /**

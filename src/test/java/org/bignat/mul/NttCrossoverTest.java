@@ -26,8 +26,11 @@ class NttCrossoverTest {
         assumeTrue(NttMultiply.vectorTransforms(), "scalar transforms");
         int n3 = NttCrossover.THREE_PRIMES_LIMBS;
         int n4 = NttCrossover.MORE_PRIMES_LIMBS;
-        assertEquals(3, NttMultiply.primes(64L * n3, 64L * n3));
-        assertTrue(NttMultiply.primes(64L * n4, 64L * n4) > 3);
+        // the cost divided by the scale of the plan's kind: 1 for three primes, 2 for more
+        double c3 = NttMultiply.cost(64L * n3, 64L * n3, false);
+        double c4 = NttMultiply.cost(64L * n4, 64L * n4, false);
+        assertEquals(c3, NttMultiply.cost(64L * n3, 64L * n3, false, 1, 2), "three primes at " + n3);
+        assertEquals(c4 / 2, NttMultiply.cost(64L * n4, 64L * n4, false, 1, 2), "more primes at " + n4);
         // both inside the range the models decide: past Toom-3's cutover and the NTT's, below SSA's
         for (int n : new int[] {n3, n4}) {
             assertTrue(n >= Thresholds.TOOM3_THRESHOLD_LIMBS_FMA && n >= Thresholds.NTT_THRESHOLD_LIMBS_VECTOR

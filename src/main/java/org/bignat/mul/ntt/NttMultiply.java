@@ -93,14 +93,18 @@ public final class NttMultiply {
      * ns a unit there (squares 0.37 to 0.41), against the model's generic-CRT estimate.
      */
     public static double cost(long aBits, long bBits, boolean square) {
-        NttPlan p = NttPlan.choose(aBits, bBits, Kernel.FMA);
-        double c = square ? NttPlan.squareCost(p.fma(), p.primes(), p.logN()) : NttPlan.cost(p.fma(), p.primes(), p.logN());
-        return p.primes() == 3 ? c : 0.8 * c;
+        return cost(aBits, bBits, square, 1, 1);
     }
 
-    /** The number of primes of the NTT plan for operands of the given bit lengths (both >= 1). */
-    public static int primes(long aBits, long bBits) {
-        return NttPlan.choose(aBits, bBits, Kernel.FMA).primes();
+    /**
+     * {@link #cost(long, long, boolean)} divided by {@code threePrimesScale} where the plan has three
+     * primes and by {@code morePrimesScale} where it has more: for comparisons whose other side is
+     * scaled by plan kind (the Toom/NTT crossover measured on the processor), with one plan choice.
+     */
+    public static double cost(long aBits, long bBits, boolean square, double threePrimesScale, double morePrimesScale) {
+        NttPlan p = NttPlan.choose(aBits, bBits, Kernel.FMA);
+        double c = square ? NttPlan.squareCost(p.fma(), p.primes(), p.logN()) : NttPlan.cost(p.fma(), p.primes(), p.logN());
+        return p.primes() == 3 ? c / threePrimesScale : 0.8 * c / morePrimesScale;
     }
 
     /** Whether the double-precision vector transforms can run in this JVM (module readable). */
