@@ -33,9 +33,11 @@ final class LimbLin {
      * as a branch, by the profile at compile time, and in the bench's JVM (the engine's warm-up
      * first) they became branches that random limbs mispredict. The bench's 2^16-bit gcd took
      * 3.7-4.0 ms there against 3.0 ms in a probe on the same operands; 3.2-3.3 ms with the formulas
-     * (docs/performance.md). Where the ternaries do become conditional moves they are cheaper: the
-     * same formulas measured 15-30% slower in the basecase division and the parser's one-limb
-     * products, which keep the ternaries.
+     * (docs/performance.md). On JDK 25 the formulas are as fast or faster from 2^16 bits too; at
+     * 2^12 bits the ternaries, which C2 made conditional moves there, are 6-15% faster on both
+     * JDKs. In the parser's one-limb products the formulas measured 15-30% slower (Intel Xeon,
+     * JDK 17), which keep the ternaries; the basecase division picks its row kernel by JDK
+     * ({@code BasecaseDivision.COMPARE_CARRIES}).
      */
     static int mulSub(long[] r, long[] x, long mx, long[] y, long my, int n) {
         long c = 0, bw = 0;
