@@ -54,39 +54,24 @@ final class BasecaseDivision {
                 }
             }
             // u[j .. j+n] -= qhat * d
-            long borrow = COMPARE_CARRIES ? subMulOneChain(u, j, d, n, qhat) : subMulTwoChains(u, j, d, n, qhat);
+            // The row kernel by JVM: one chain where C2 compiles its unsigned compares well (JDK 25),
+            // two elsewhere. 2n-by-n Algorithm D on the 2-core AMD EPYC (family 26), ns at n = 16 /
+            // 32 / 47 limbs (DV2 probe, best of 15 rounds): JDK 25 one chain 434-444 / 1637-1645 /
+            // 3164-3292, two chains 576-591 / 2173-2174 / 4404-4472; JDK 17 one chain 702-711 /
+            // 2701-2754 / 5649-5797, two chains 569-590 / 2087-2132 / 4320-4423; on the H200 host's
+            // Intel Xeon (JDK 25) one chain 890 against 1231 ns at 16 limbs.
+            long borrow = LimbArith.COMPARE_CARRIES ? subMulOneChain(u, j, d, n, qhat) : subMulTwoChains(u, j, d, n, qhat);
             long top = u[j + n];
             u[j + n] = top - borrow;
             if (Long.compareUnsigned(top, borrow) < 0) {
                 // qhat was one too large (probability about 2/B): add d back.
                 qhat--;
-                long carry = 0;
-                for (int i = 0; i < n; i++) {
-                    long x = u[j + i], y = d[i];
-                    long s = x + y;
-                    long c1 = Long.compareUnsigned(s, x) < 0 ? 1 : 0;
-                    long s2 = s + carry;
-                    long c2 = Long.compareUnsigned(s2, s) < 0 ? 1 : 0;
-                    u[j + i] = s2;
-                    carry = c1 | c2;
-                }
-                u[j + n] += carry;
+                u[j + n] += LimbArith.add(u, j, u, j, d, 0, n);
             }
             q[j] = qhat;
         }
         return q;
     }
-
-    /**
-     * Which row kernel this JVM runs: {@link #subMulOneChain} where C2 compiles its unsigned
-     * compares well (JDK 25), {@link #subMulTwoChains} elsewhere. 2n-by-n Algorithm D on the 2-core
-     * AMD EPYC (family 26), ns at n = 16 / 32 / 47 limbs (DV2 probe, best of 15 rounds): JDK 25 one
-     * chain 434-444 / 1637-1645 / 3164-3292, two chains 576-591 / 2173-2174 / 4404-4472; JDK 17 one
-     * chain 702-711 / 2701-2754 / 5649-5797, two chains 569-590 / 2087-2132 / 4320-4423. On the
-     * Intel Xeon of the H200 host (JDK 25) the one chain was 1.4-1.5 times faster too (890 against
-     * 1231 ns at 16 limbs). JDK 18 to 24 were not measured and take the JDK 17 kernel.
-     */
-    static final boolean COMPARE_CARRIES = Runtime.version().feature() >= 25;
 
     /**
      * u[j .. j+n) -= qhat * d[0..n) with one carry chain (the product's high half plus both

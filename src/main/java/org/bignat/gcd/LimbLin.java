@@ -37,7 +37,7 @@ final class LimbLin {
      * 2^12 bits the ternaries, which C2 made conditional moves there, are 6-15% faster on both
      * JDKs. In the parser's one-limb products the formulas measured 15-30% slower (Intel Xeon,
      * JDK 17), which keep the ternaries; the basecase division picks its row kernel by JDK
-     * ({@code BasecaseDivision.COMPARE_CARRIES}).
+     * ({@link org.bignat.core.LimbArith#COMPARE_CARRIES}).
      */
     static int mulSub(long[] r, long[] x, long mx, long[] y, long my, int n) {
         long c = 0, bw = 0;

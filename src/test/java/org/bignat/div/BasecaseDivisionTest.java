@@ -10,7 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Algorithm D's two row kernels, of which a JVM runs one ({@link BasecaseDivision#COMPARE_CARRIES}):
+ * Algorithm D's two row kernels, of which a JVM runs one ({@link org.bignat.core.LimbArith#COMPARE_CARRIES}):
  * both against BigInteger, u - qhat d over n + 1 limbs, on random and adversarial rows (qhat of 0,
  * 1 and B - 1; divisors and rows all ones, all zeros, a lone top bit; random limbs) at lengths 1 to
  * 48, past the recursive division's cutover. DivisionTest covers the whole division on the kernel
