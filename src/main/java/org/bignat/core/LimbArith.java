@@ -26,9 +26,10 @@ public final class LimbArith {
     }
 
     /**
-     * Whether this JVM's C2 compiles unsigned compares to a flag and a set instruction off the carry
-     * chain (JDK 25), or to longer sequences that lose to the bit formulas (JDK 17): the carry loops
-     * that have both forms choose by it. JDK 18 to 24 were not measured and take the formulas.
+     * Whether carries from unsigned compares beat the bit formulas ({@link #carryOut},
+     * {@link #borrowOut}) on this JVM: on JDK 25 C2 compiles the compares well, on JDK 17 not. The
+     * carry loops that have both forms choose by it; JDK 18 to 24 were not measured and take the
+     * formulas.
      * {@link #add}/{@link #sub} on random limbs (n = 1,000, best of 15 rounds, one thread, 2-core
      * AMD EPYC family 26), ns per limb: JDK 17 add 0.71 with formulas against 0.78 with compares,
      * sub 0.57 against 0.56; JDK 25 add 0.75 against 0.54, sub 0.56 against 0.34.
