@@ -19,19 +19,6 @@ import org.junit.jupiter.api.Test;
 class BasecaseDivisionTest {
     private static final BigInteger B = BigInteger.ONE.shiftLeft(64);
 
-    private static long[] limbs(Random rnd, int n, int kind) {
-        long[] x = new long[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = switch (kind) {
-                case 0 -> rnd.nextLong();
-                case 1 -> -1L;
-                case 2 -> 0;
-                default -> i == n - 1 ? Long.MIN_VALUE : 0;
-            };
-        }
-        return x;
-    }
-
     @Test
     void bothRowKernelsSubtractTheRowExactly() {
         Random rnd = new Random(LimbTestSupport.seed());
@@ -41,10 +28,10 @@ class BasecaseDivisionTest {
                 for (int uk = 0; uk < 4; uk++) {
                     for (int t = 0; t < qhats.length + 2; t++) {
                         long qhat = t < qhats.length ? qhats[t] : rnd.nextLong();
-                        long[] d = limbs(rnd, n, dk);
+                        long[] d = LimbTestSupport.shaped(rnd, n, dk);
                         int j = rnd.nextInt(3);
                         long[] u = new long[j + n + 1];
-                        long[] row = limbs(rnd, n, uk);
+                        long[] row = LimbTestSupport.shaped(rnd, n, uk);
                         System.arraycopy(row, 0, u, j, n);
                         u[j + n] = rnd.nextLong();
                         BigInteger low = big(row);

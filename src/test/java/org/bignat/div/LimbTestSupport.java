@@ -42,6 +42,32 @@ public final class LimbTestSupport {
         return r;
     }
 
+    /** The number of {@link #shaped} kinds. */
+    public static final int SHAPES = 7;
+
+    /**
+     * n limbs of one adversarial shape: 0 random, 1 all ones, 2 all zeros, 3 a lone top bit, 4 a
+     * lone low one, 5 runs of all ones broken by a random limb, 6 the extremes 0, 1, 2^63 - 1, 2^63
+     * and B - 1 at random.
+     */
+    public static long[] shaped(Random rnd, int n, int kind) {
+        long[] x = new long[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = switch (kind) {
+                case 0 -> rnd.nextLong();
+                case 1 -> -1L;
+                case 2 -> 0;
+                case 3 -> i == n - 1 ? Long.MIN_VALUE : 0;
+                case 4 -> i == 0 ? 1 : 0;
+                case 5 -> rnd.nextInt(8) == 0 ? rnd.nextLong() : -1L;
+                default -> EXTREMES[rnd.nextInt(EXTREMES.length)];
+            };
+        }
+        return x;
+    }
+
+    private static final long[] EXTREMES = {0, 1, Long.MIN_VALUE, -1L, Long.MAX_VALUE};
+
     public static long seed() {
         String s = System.getProperty("bignat.test.seed");
         long seed = s != null ? Long.parseLong(s) : System.nanoTime();
