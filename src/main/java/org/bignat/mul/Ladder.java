@@ -71,7 +71,7 @@ final class Ladder {
             Basecase.sqr(r, ro, a, ao, n);
         } else if (n < Cutovers.KARATSUBA_SQR) {
             if (Cutovers.FMA) {
-                FmaBasecase.sqr(r, ro, a, ao, n);
+                leafSqr(r, ro, 2 * n, a, ao, n, 64);
             } else {
                 Basecase.sqr(r, ro, a, ao, n);
             }
@@ -103,6 +103,8 @@ final class Ladder {
         static final boolean FMA = NttMultiply.vectorTransforms();
         /** The FMA leaves' lane count class: 8 or more (AVX-512) rather than 4 (AVX2 width). */
         static final boolean WIDE = FMA && FmaBasecase.L >= 8;
+        /** Whether the schoolbook leaves that fit it run on {@link IntBasecase}. */
+        static final boolean INT = WIDE && IntBasecase.ENABLED;
         static final int KARATSUBA = !FMA ? Thresholds.KARATSUBA_THRESHOLD_LIMBS
                 : WIDE ? Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA : Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA4;
         static final int KARATSUBA_SQR = !FMA ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS
@@ -224,15 +226,37 @@ final class Ladder {
     }
 
     /**
-     * The schoolbook on {@link FmaBasecase} (bn below its digit limit, an >= bn): a longer than
+     * The schoolbook on the vector leaves (bn below their digit limit, an >= bn): a longer than
      * {@link Thresholds#FMA_PIECE_LIMBS} is cut into pieces of that many limbs so that the digit
      * scratch stays small.
      */
     private static void fmaBasecase(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
         if (an <= Thresholds.FMA_PIECE_LIMBS) {
-            FmaBasecase.mul(r, ro, a, ao, an, b, bo, bn);
+            leafMul(r, ro, an + bn, a, ao, an, b, bo, bn, 64);
         } else {
             pieces(r, ro, a, ao, an, b, bo, bn, Thresholds.FMA_PIECE_LIMBS, false);
+        }
+    }
+
+    /**
+     * The schoolbook leaf on words of wordBits bits (64, or the 61-bit digits), as
+     * {@link FmaBasecase#mul(long[], int, int, long[], int, int, long[], int, int, int)}:
+     * {@link IntBasecase} where it is enabled and b is within its column bound, else FmaBasecase.
+     */
+    static void leafMul(long[] r, int ro, int rn, long[] a, int ao, int an, long[] b, int bo, int bn, int wordBits) {
+        if (Cutovers.INT && IntBasecase.digits(bn, wordBits) <= IntBasecase.MAX_DIGITS) {
+            IntBasecase.mul(r, ro, rn, a, ao, an, b, bo, bn, wordBits);
+        } else {
+            FmaBasecase.mul(r, ro, rn, a, ao, an, b, bo, bn, wordBits);
+        }
+    }
+
+    /** As {@link #leafMul} for a square. */
+    static void leafSqr(long[] r, int ro, int rn, long[] a, int ao, int n, int wordBits) {
+        if (Cutovers.INT && IntBasecase.digits(n, wordBits) <= IntBasecase.MAX_DIGITS) {
+            IntBasecase.sqr(r, ro, rn, a, ao, n, wordBits);
+        } else {
+            FmaBasecase.sqr(r, ro, rn, a, ao, n, wordBits);
         }
     }
 

@@ -161,9 +161,9 @@ public final class Multiply {
             // the schoolbook reads and writes the digits itself: no repacking to limbs and back
             long[] r = new long[productDigits(x, nx, y, ny)];
             if (nx >= ny) {
-                FmaBasecase.mul(r, 0, r.length, x, 0, nx, y, 0, ny, Digits.W);
+                Ladder.leafMul(r, 0, r.length, x, 0, nx, y, 0, ny, Digits.W);
             } else {
-                FmaBasecase.mul(r, 0, r.length, y, 0, ny, x, 0, nx, Digits.W);
+                Ladder.leafMul(r, 0, r.length, y, 0, ny, x, 0, nx, Digits.W);
             }
             return Limbs.trim(r);
         }
@@ -201,7 +201,7 @@ public final class Multiply {
     static long[] ladderSquareDigits(long[] x, int nx, boolean parallel) {
         if (Ladder.fmaLeafSquare(limbs(nx))) {
             long[] r = new long[productDigits(x, nx, x, nx)];
-            FmaBasecase.sqr(r, 0, r.length, x, 0, nx, Digits.W);
+            Ladder.leafSqr(r, 0, r.length, x, 0, nx, Digits.W);
             return Limbs.trim(r);
         }
         if (Ladder.fmaKaratsubaSquare(limbs(nx)) && FmaKaratsuba.fits(nx, nx, Digits.W, Thresholds.FMA_KARATSUBA_LEVELS)) {

@@ -9,9 +9,10 @@ import org.bignat.TestRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link DigitSplit} and {@link DigitPack} (no Vector API) against digits and words cut from a
- * BigInteger: 64- and 61-bit words, 22- and 21-bit digits, every length through several unrolled
- * periods and their tails, random, all-ones, zero and single-bit words.
+ * {@link DigitSplit}, {@link IntDigitSplit} and {@link DigitPack} (no Vector API) against digits and
+ * words cut from a BigInteger: 64- and 61-bit words, 22- and 21-bit digits in doubles, 28-bit
+ * digits in longs, every length through several unrolled periods and their tails, random,
+ * all-ones, zero and single-bit words.
  */
 class DigitSplitTest {
     /** Word counts: through more than six periods of 22 words, so every tail occurs after 0 .. 6 periods. */
@@ -74,6 +75,32 @@ class DigitSplitTest {
         }
     }
 
+    @Test
+    void intSplitIsTheDigitsOfTheWords() {
+        Random r = TestRandom.create("DigitSplitTest.intSplit");
+        int digitBits = IntDigitSplit.D;
+        for (int wordBits : new int[] {64, 61}) {
+            for (int n = 0; n <= MAX_WORDS; n++) {
+                for (int kind = 0; kind < 4; kind++) {
+                    long[] x = words(r, n + 2, wordBits, kind);
+                    int xo = r.nextInt(3); // words outside x[xo .. xo+n) must not be read
+                    BigInteger v = value(java.util.Arrays.copyOfRange(x, xo, xo + n), wordBits);
+                    int nd = (int) (((long) n * wordBits + digitBits - 1) / digitBits) + r.nextInt(3);
+                    int off = 1 + r.nextInt(3);
+                    long[] d = new long[off + nd + 2];
+                    java.util.Arrays.fill(d, -1L);
+                    IntDigitSplit.split(x, xo, n, wordBits, d, off, nd);
+                    for (int j = 0; j < nd; j++) {
+                        assertEquals(field(v, j * digitBits, digitBits), d[off + j], "digit " + j + " of " + n
+                                + " words of " + wordBits + " bits from " + xo + ", kind " + kind);
+                    }
+                    assertEquals(-1L, d[off - 1], "wrote below the digits");
+                    assertEquals(-1L, d[off + nd], "wrote past the digits");
+                }
+            }
+        }
+    }
+
     /** An offset start word: the unrolled periods index from xo, not from 0. */
     @Test
     void splitFromAnOffset() {
@@ -97,7 +124,7 @@ class DigitSplitTest {
     void packIsTheWordsOfTheDigits() {
         Random r = TestRandom.create("DigitSplitTest.pack");
         for (int wordBits : new int[] {64, 61}) {
-            for (int digitBits : new int[] {22, 21}) {
+            for (int digitBits : new int[] {22, 21, IntDigitSplit.D}) {
                 long dm = (1L << digitBits) - 1;
                 for (int rn = 0; rn <= MAX_WORDS; rn++) {
                     for (int kind = 0; kind < 4; kind++) {

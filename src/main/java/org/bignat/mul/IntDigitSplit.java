@@ -1,0 +1,183 @@
+package org.bignat.mul;
+
+/**
+ * Words to 28-bit digits held in longs: the split {@link IntBasecase} runs on each operand before
+ * the column sums. As {@link DigitSplit} does for 22-bit digits, the whole period is unrolled: 7
+ * words of 64 bits are exactly 16 digits (448 bits), 28 words of 61 bits (the canonical digits of
+ * {@link org.bignat.core.Digits}) exactly 61 digits (1708 bits); inside a period every digit is one
+ * or two shifts of words already in registers, independent of the others. The tail takes one digit
+ * at a time, each cut from the one or two words its bit position falls in. Needs no Vector API.
+ */
+final class IntDigitSplit {
+    private IntDigitSplit() {}
+
+    /** Bits per digit: {@link IntBasecase#D} (a constant: reading it loads no Vector API class). */
+    static final int D = 28;
+    static final long MASK = (1L << D) - 1;
+
+    /**
+     * The nd digits of D bits of the words x[xo .. xo+n) (wordBits bits each, 64 or 61, every word
+     * below 2^wordBits) into d[off .. off+nd); words past n read as zero.
+     */
+    static void split(long[] x, int xo, int n, int wordBits, long[] d, int off, int nd) {
+        int done = 0; // words split by whole periods
+        int made = 0; // digits made from them
+        if (wordBits == 64) {
+            int periods = Math.min(n / 7, nd / 16);
+            split64(x, xo, periods, d, off);
+            done = 7 * periods;
+            made = 16 * periods;
+        } else {
+            int periods = Math.min(n / 28, nd / 61);
+            split61(x, xo, periods, d, off);
+            done = 28 * periods;
+            made = 61 * periods;
+        }
+        tail(x, xo + done, n - done, wordBits, d, off + made, nd - made);
+    }
+
+    /**
+     * As {@link #split} one digit at a time from a word and digit boundary: digit k holds bits
+     * [D k, D k + D) of the words, the high bits of word q = floor(D k / wordBits) and the low ones
+     * of word q + 1.
+     */
+    static void tail(long[] x, int xo, int n, int wordBits, long[] d, int off, int nd) {
+        for (int k = 0; k < nd; k++) {
+            int p = D * k;
+            int q = p / wordBits;
+            int sh = p - q * wordBits;
+            long lo = q < n ? x[xo + q] >>> sh : 0;
+            // word q + 1 shifted up by wordBits - sh, in two steps so that sh = 0 (64-bit words) gives 0
+            long hi = q + 1 < n ? (x[xo + q + 1] << 1) << (wordBits - 1 - sh) : 0;
+            d[off + k] = (lo | hi) & MASK;
+        }
+    }
+
+    /** The first periods periods of 7 words of 64 bits from x[xo ..], 16 digits each, into d[off ..]. */
+    private static void split64(long[] x, int xo, int periods, long[] d, int off) {
+        for (int p = 0; p < periods; p++) {
+            int i = xo + 7 * p;
+            int k = off + 16 * p;
+            long w0 = x[i + 0];
+            long w1 = x[i + 1];
+            long w2 = x[i + 2];
+            long w3 = x[i + 3];
+            long w4 = x[i + 4];
+            long w5 = x[i + 5];
+            long w6 = x[i + 6];
+            d[k + 0] = w0 & MASK;
+            d[k + 1] = (w0 >>> 28) & MASK;
+            d[k + 2] = (w0 >>> 56 | w1 << 8) & MASK;
+            d[k + 3] = (w1 >>> 20) & MASK;
+            d[k + 4] = (w1 >>> 48 | w2 << 16) & MASK;
+            d[k + 5] = (w2 >>> 12) & MASK;
+            d[k + 6] = (w2 >>> 40 | w3 << 24) & MASK;
+            d[k + 7] = (w3 >>> 4) & MASK;
+            d[k + 8] = (w3 >>> 32) & MASK;
+            d[k + 9] = (w3 >>> 60 | w4 << 4) & MASK;
+            d[k + 10] = (w4 >>> 24) & MASK;
+            d[k + 11] = (w4 >>> 52 | w5 << 12) & MASK;
+            d[k + 12] = (w5 >>> 16) & MASK;
+            d[k + 13] = (w5 >>> 44 | w6 << 20) & MASK;
+            d[k + 14] = (w6 >>> 8) & MASK;
+            d[k + 15] = w6 >>> 36;
+        }
+    }
+
+    /** The first periods periods of 28 words of 61 bits from x[xo ..], 61 digits each, into d[off ..]. */
+    private static void split61(long[] x, int xo, int periods, long[] d, int off) {
+        for (int p = 0; p < periods; p++) {
+            int i = xo + 28 * p;
+            int k = off + 61 * p;
+            long w0 = x[i + 0];
+            long w1 = x[i + 1];
+            long w2 = x[i + 2];
+            long w3 = x[i + 3];
+            long w4 = x[i + 4];
+            long w5 = x[i + 5];
+            long w6 = x[i + 6];
+            long w7 = x[i + 7];
+            long w8 = x[i + 8];
+            long w9 = x[i + 9];
+            long w10 = x[i + 10];
+            long w11 = x[i + 11];
+            long w12 = x[i + 12];
+            long w13 = x[i + 13];
+            long w14 = x[i + 14];
+            long w15 = x[i + 15];
+            long w16 = x[i + 16];
+            long w17 = x[i + 17];
+            long w18 = x[i + 18];
+            long w19 = x[i + 19];
+            long w20 = x[i + 20];
+            long w21 = x[i + 21];
+            long w22 = x[i + 22];
+            long w23 = x[i + 23];
+            long w24 = x[i + 24];
+            long w25 = x[i + 25];
+            long w26 = x[i + 26];
+            long w27 = x[i + 27];
+            d[k + 0] = w0 & MASK;
+            d[k + 1] = (w0 >>> 28) & MASK;
+            d[k + 2] = (w0 >>> 56 | w1 << 5) & MASK;
+            d[k + 3] = (w1 >>> 23) & MASK;
+            d[k + 4] = (w1 >>> 51 | w2 << 10) & MASK;
+            d[k + 5] = (w2 >>> 18) & MASK;
+            d[k + 6] = (w2 >>> 46 | w3 << 15) & MASK;
+            d[k + 7] = (w3 >>> 13) & MASK;
+            d[k + 8] = (w3 >>> 41 | w4 << 20) & MASK;
+            d[k + 9] = (w4 >>> 8) & MASK;
+            d[k + 10] = (w4 >>> 36 | w5 << 25) & MASK;
+            d[k + 11] = (w5 >>> 3) & MASK;
+            d[k + 12] = (w5 >>> 31) & MASK;
+            d[k + 13] = (w5 >>> 59 | w6 << 2) & MASK;
+            d[k + 14] = (w6 >>> 26) & MASK;
+            d[k + 15] = (w6 >>> 54 | w7 << 7) & MASK;
+            d[k + 16] = (w7 >>> 21) & MASK;
+            d[k + 17] = (w7 >>> 49 | w8 << 12) & MASK;
+            d[k + 18] = (w8 >>> 16) & MASK;
+            d[k + 19] = (w8 >>> 44 | w9 << 17) & MASK;
+            d[k + 20] = (w9 >>> 11) & MASK;
+            d[k + 21] = (w9 >>> 39 | w10 << 22) & MASK;
+            d[k + 22] = (w10 >>> 6) & MASK;
+            d[k + 23] = (w10 >>> 34 | w11 << 27) & MASK;
+            d[k + 24] = (w11 >>> 1) & MASK;
+            d[k + 25] = (w11 >>> 29) & MASK;
+            d[k + 26] = (w11 >>> 57 | w12 << 4) & MASK;
+            d[k + 27] = (w12 >>> 24) & MASK;
+            d[k + 28] = (w12 >>> 52 | w13 << 9) & MASK;
+            d[k + 29] = (w13 >>> 19) & MASK;
+            d[k + 30] = (w13 >>> 47 | w14 << 14) & MASK;
+            d[k + 31] = (w14 >>> 14) & MASK;
+            d[k + 32] = (w14 >>> 42 | w15 << 19) & MASK;
+            d[k + 33] = (w15 >>> 9) & MASK;
+            d[k + 34] = (w15 >>> 37 | w16 << 24) & MASK;
+            d[k + 35] = (w16 >>> 4) & MASK;
+            d[k + 36] = (w16 >>> 32) & MASK;
+            d[k + 37] = (w16 >>> 60 | w17 << 1) & MASK;
+            d[k + 38] = (w17 >>> 27) & MASK;
+            d[k + 39] = (w17 >>> 55 | w18 << 6) & MASK;
+            d[k + 40] = (w18 >>> 22) & MASK;
+            d[k + 41] = (w18 >>> 50 | w19 << 11) & MASK;
+            d[k + 42] = (w19 >>> 17) & MASK;
+            d[k + 43] = (w19 >>> 45 | w20 << 16) & MASK;
+            d[k + 44] = (w20 >>> 12) & MASK;
+            d[k + 45] = (w20 >>> 40 | w21 << 21) & MASK;
+            d[k + 46] = (w21 >>> 7) & MASK;
+            d[k + 47] = (w21 >>> 35 | w22 << 26) & MASK;
+            d[k + 48] = (w22 >>> 2) & MASK;
+            d[k + 49] = (w22 >>> 30) & MASK;
+            d[k + 50] = (w22 >>> 58 | w23 << 3) & MASK;
+            d[k + 51] = (w23 >>> 25) & MASK;
+            d[k + 52] = (w23 >>> 53 | w24 << 8) & MASK;
+            d[k + 53] = (w24 >>> 20) & MASK;
+            d[k + 54] = (w24 >>> 48 | w25 << 13) & MASK;
+            d[k + 55] = (w25 >>> 15) & MASK;
+            d[k + 56] = (w25 >>> 43 | w26 << 18) & MASK;
+            d[k + 57] = (w26 >>> 10) & MASK;
+            d[k + 58] = (w26 >>> 38 | w27 << 23) & MASK;
+            d[k + 59] = (w27 >>> 5) & MASK;
+            d[k + 60] = w27 >>> 33;
+        }
+    }
+}
