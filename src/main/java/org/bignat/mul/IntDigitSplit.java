@@ -39,17 +39,28 @@ final class IntDigitSplit {
     /**
      * As {@link #split} one digit at a time from a word and digit boundary: digit k holds bits
      * [D k, D k + D) of the words, the high bits of word q = floor(D k / wordBits) and the low ones
-     * of word q + 1.
+     * of word q + 1. Written once for each word width, so that the division is by a constant.
      */
     static void tail(long[] x, int xo, int n, int wordBits, long[] d, int off, int nd) {
-        for (int k = 0; k < nd; k++) {
-            int p = D * k;
-            int q = p / wordBits;
-            int sh = p - q * wordBits;
-            long lo = q < n ? x[xo + q] >>> sh : 0;
-            // word q + 1 shifted up by wordBits - sh, in two steps so that sh = 0 (64-bit words) gives 0
-            long hi = q + 1 < n ? (x[xo + q + 1] << 1) << (wordBits - 1 - sh) : 0;
-            d[off + k] = (lo | hi) & MASK;
+        if (wordBits == 64) {
+            for (int k = 0; k < nd; k++) {
+                int p = D * k;
+                int q = p >>> 6;
+                int sh = p & 63;
+                long lo = q < n ? x[xo + q] >>> sh : 0;
+                // word q + 1 shifted up by 64 - sh, in two steps so that sh = 0 gives 0
+                long hi = q + 1 < n ? (x[xo + q + 1] << 1) << (63 - sh) : 0;
+                d[off + k] = (lo | hi) & MASK;
+            }
+        } else {
+            for (int k = 0; k < nd; k++) {
+                int p = D * k;
+                int q = p / 61;
+                int sh = p - 61 * q;
+                long lo = q < n ? x[xo + q] >>> sh : 0;
+                long hi = q + 1 < n ? x[xo + q + 1] << (61 - sh) : 0;
+                d[off + k] = (lo | hi) & MASK;
+            }
         }
     }
 

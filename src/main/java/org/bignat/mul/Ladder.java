@@ -67,7 +67,8 @@ final class Ladder {
 
     /** As {@link #sqr(long[], int, long[], int, int)}, SSA in parallel if asked. */
     static void sqr(long[] r, int ro, long[] a, int ao, int n, boolean parallel) {
-        if (n < Thresholds.FMA_BASECASE_MIN_SQR_LIMBS) {
+        // the first test keeps the smallest squares from initializing Cutovers
+        if (n < Thresholds.INT_BASECASE_MIN_SQR_LIMBS || n < Cutovers.LEAF_MIN_SQR) {
             Basecase.sqr(r, ro, a, ao, n);
         } else if (n < Cutovers.KARATSUBA_SQR) {
             if (Cutovers.FMA) {
@@ -105,13 +106,18 @@ final class Ladder {
         static final boolean WIDE = FMA && FmaBasecase.L >= 8;
         /** Whether the schoolbook leaves that fit it run on {@link IntBasecase}. */
         static final boolean INT = WIDE && IntBasecase.ENABLED;
+        /** The least square the vector leaves take; smaller ones are the scalar schoolbook's. */
+        static final int LEAF_MIN_SQR = INT ? Thresholds.INT_BASECASE_MIN_SQR_LIMBS : Thresholds.FMA_BASECASE_MIN_SQR_LIMBS;
         static final int KARATSUBA = !FMA ? Thresholds.KARATSUBA_THRESHOLD_LIMBS
+                : INT ? Thresholds.KARATSUBA_THRESHOLD_LIMBS_INT
                 : WIDE ? Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA : Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA4;
         static final int KARATSUBA_SQR = !FMA ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS
                 : WIDE ? Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA : Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4;
         static final int TOOM3 = !FMA ? Thresholds.TOOM3_THRESHOLD_LIMBS
+                : INT ? Thresholds.TOOM3_THRESHOLD_LIMBS_INT
                 : WIDE ? Thresholds.TOOM3_THRESHOLD_LIMBS_FMA : Thresholds.TOOM3_THRESHOLD_LIMBS_FMA4;
         static final int TOOM3_SQR = !FMA ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS
+                : INT ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_INT
                 : WIDE ? Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA : Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA4;
         static final double LADDER_UNITS = WIDE ? Thresholds.LADDER_UNITS_AT_256 : Thresholds.LADDER_UNITS_AT_256_FMA4;
         static final double LADDER_SQR_UNITS = WIDE ? Thresholds.LADDER_SQR_UNITS_AT_256
@@ -122,7 +128,7 @@ final class Ladder {
         static final int JDK_LONGER_BITS = !FMA ? Thresholds.JDK_LONGER_BITS_SCALAR
                 : WIDE ? Thresholds.JDK_LONGER_BITS_FMA : Thresholds.JDK_LONGER_BITS_FMA4;
         static final int JDK_SQR_BITS = !FMA ? Thresholds.JDK_SQR_BITS_SCALAR
-                : WIDE ? Thresholds.JDK_SQR_BITS_FMA : Thresholds.JDK_SQR_BITS_FMA4;
+                : INT ? Thresholds.JDK_SQR_BITS_INT : WIDE ? Thresholds.JDK_SQR_BITS_FMA : Thresholds.JDK_SQR_BITS_FMA4;
     }
 
     /**
@@ -183,7 +189,7 @@ final class Ladder {
 
     /** Whether {@link #sqr} squares n limbs as one {@link FmaBasecase} square. */
     static boolean fmaLeafSquare(long n) {
-        return n >= Thresholds.FMA_BASECASE_MIN_SQR_LIMBS && n < Cutovers.KARATSUBA_SQR && Cutovers.FMA;
+        return n >= Cutovers.LEAF_MIN_SQR && n < Cutovers.KARATSUBA_SQR && Cutovers.FMA;
     }
 
     /**
@@ -202,10 +208,11 @@ final class Ladder {
      * Whether a Karatsuba step on an {@code an x bn}-limb product ({@code an >= bn}) runs as
      * {@link FmaKaratsuba} (FMA leaves, {@link Thresholds#FMA_KARATSUBA_LEVELS} levels, every
      * leaf within its exactness bound); also the test of {@link Multiply#multiplyDigits} for
-     * taking it on the 61-bit digits directly.
+     * taking it on the 61-bit digits directly. Never with {@link IntBasecase} leaves, under which
+     * the limb Karatsuba is faster ({@link Thresholds#KARATSUBA_THRESHOLD_LIMBS_INT}).
      */
     static boolean fmaKaratsuba(long an, long bn) {
-        return Cutovers.FMA && bn >= Cutovers.KARATSUBA && an <= Integer.MAX_VALUE
+        return Cutovers.FMA && !Cutovers.INT && bn >= Cutovers.KARATSUBA && an <= Integer.MAX_VALUE
                 && FmaKaratsuba.fits((int) an, (int) bn, 64, Thresholds.FMA_KARATSUBA_LEVELS);
     }
 
@@ -221,7 +228,8 @@ final class Ladder {
 
     /** As {@link #fmaKaratsuba} for a square of n limbs. */
     static boolean fmaKaratsubaSquare(long n) {
-        return Cutovers.FMA && n >= Cutovers.KARATSUBA_SQR && n <= Integer.MAX_VALUE
+        // with IntBasecase leaves, squares whose halves are such leaves take the limb Karatsuba
+        return Cutovers.FMA && !(Cutovers.INT && n <= 2L * IntBasecase.MAX_LIMBS) && n >= Cutovers.KARATSUBA_SQR && n <= Integer.MAX_VALUE
                 && FmaKaratsuba.fits((int) n, (int) n, 64, Thresholds.FMA_KARATSUBA_LEVELS);
     }
 

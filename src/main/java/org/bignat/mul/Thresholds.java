@@ -33,12 +33,45 @@ final class Thresholds {
      */
     static final int FMA_BASECASE_MIN_SQR_LIMBS = 14;
     /**
+     * As {@link #FMA_BASECASE_MIN_SQR_LIMBS} for the {@link IntBasecase} square (MidSizeProbe,
+     * 2-core AMD EPYC, JDK 25, scalar against IntBasecase: 9 limbs 0.15 vs 0.16 us; 10: 0.17 vs 0.16;
+     * 11: 0.20 vs 0.17). Its products cross where the FMA leaf's do (9 limbs 0.19 vs 0.19; 10: 0.23
+     * vs 0.21).
+     */
+    static final int INT_BASECASE_MIN_SQR_LIMBS = 10;
+    /**
      * {@link FmaBasecase} -> Karatsuba: the schoolbook wins up to its digit limit,
      * {@link FmaBasecase#MAX_LIMBS} (176 limbs: 7.25 vs 8.14 us for Karatsuba on 88-limb halves).
      */
     static final int KARATSUBA_THRESHOLD_LIMBS_FMA = 177;
     /** As {@link #KARATSUBA_THRESHOLD_LIMBS_FMA} for squares (176 limbs: 5.05 vs 7.02 us). */
     static final int KARATSUBA_SQR_THRESHOLD_LIMBS_FMA = 177;
+    /**
+     * {@link IntBasecase} -> Karatsuba on limbs (whose half products are IntBasecase's): the
+     * schoolbook to its digit limit, {@link IntBasecase#MAX_LIMBS}. MidSizeProbe on the 2-core AMD
+     * EPYC (JDK 25, 8 lanes, one thread, us): 112 limbs 2.18-2.25 against Karatsuba's 2.63-2.75;
+     * past it Karatsuba on IntBasecase halves beats the FMA schoolbook and FmaKaratsuba (128 limbs
+     * 3.10-3.12 against 3.73 and 4.36; 176 limbs 5.02-5.22 against 5.95-6.05 and 6.29; 192 limbs
+     * 6.00 against FmaKaratsuba's 7.14-7.27; 320 limbs 14.7-16.2 against 16.3-16.6), so products
+     * take no FmaKaratsuba step with these leaves. Squares keep the FMA schoolbook from 113 limbs
+     * ({@link #KARATSUBA_SQR_THRESHOLD_LIMBS_FMA}: 128 limbs 2.46 against Karatsuba's 2.82-2.98, 176
+     * limbs 3.81-3.87 against 4.30-4.61).
+     */
+    static final int KARATSUBA_THRESHOLD_LIMBS_INT = IntBasecase.MAX_LIMBS + 1;
+    /**
+     * Karatsuba -> Toom-3 with {@link IntBasecase} leaves, limbs. Toom-3 wins where its thirds are
+     * IntBasecase leaves (256-320 limbs, by 0-8%), Karatsuba where its halves or quarters are and
+     * Toom-3's thirds are not (352 limbs 17.2-18.5 against 20.0-21.9 us; 384 limbs 19.5-23.2 against
+     * 21.2-24.6; 448 limbs 24.7-28.2 against 26.6-27.6), Toom-3 again from 480 limbs (28.7 against
+     * 32.6; 640 limbs 43.0 against 48.1). Same machine and runs as
+     * {@link #KARATSUBA_THRESHOLD_LIMBS_INT}.
+     */
+    static final int TOOM3_THRESHOLD_LIMBS_INT = 465;
+    /**
+     * As {@link #TOOM3_THRESHOLD_LIMBS_INT} for squares (384 limbs: Karatsuba 15.6 against Toom-3's
+     * 18.7 us; 448: 19.8 against 23.1; 512: 30.3 against 26.7).
+     */
+    static final int TOOM3_SQR_THRESHOLD_LIMBS_INT = 481;
     /**
      * Levels of {@link FmaKaratsuba} (Karatsuba on the digits, split and carried once) where it
      * replaces the limb {@link Karatsuba} (8 lanes and 4; its leaves' exactness bound ends its range
@@ -204,6 +237,15 @@ final class Thresholds {
      * 2,048 bits 0.86-0.92 / 0.94-0.98, 2,560 bits 1.17-1.21 / 1.43-1.44).
      */
     static final int JDK_SQR_BITS_FMA = 1920;
+    /**
+     * As {@link #JDK_SQR_BITS_FMA} with {@link IntBasecase} leaves (JdkProductProbe on the 2-core
+     * AMD EPYC, JDK 25 / JDK 17, the ladder / BigInteger in us: 1,536 bits 0.43 / 0.37 and 0.43 /
+     * 0.37, 1,792 bits 0.44 / 0.46 and 0.38 / 0.48, 1,920 bits 0.47 / 0.53 and 0.40 / 0.54). The
+     * product's limits stay those of the FMA leaves: the same runs crossed between 1,280 and 1,344
+     * bits (1,344 bits 0.44 / 0.44 and 0.42 / 0.46) and, for the longer operand, between 1,536 and
+     * 1,664 bits (1,664 x 1,024 bits 0.36 / 0.40 and 0.32 / 0.42).
+     */
+    static final int JDK_SQR_BITS_INT = 1664;
     /** As {@link #JDK_MUL_BITS_FMA} with 4-lane FMA leaves (between 1,280 and 1,408 bits). */
     static final int JDK_MUL_BITS_FMA4 = 1344;
     /** As {@link #JDK_LONGER_BITS_FMA} with 4-lane FMA leaves (2,560 x 1,024 bits about even). */
