@@ -246,6 +246,11 @@ final class Ladder {
         }
     }
 
+    /** Whether the vector schoolbook leaf of a shorter operand of bn limbs is {@link IntBasecase}'s. */
+    static boolean intLeaf(long bn) {
+        return Cutovers.INT && IntBasecase.digits((int) Math.min(bn, Integer.MAX_VALUE / 64), 64) <= IntBasecase.MAX_DIGITS;
+    }
+
     /**
      * The schoolbook leaf on words of wordBits bits (64, or the 61-bit digits), as
      * {@link FmaBasecase#mul(long[], int, int, long[], int, int, long[], int, int, int)}:

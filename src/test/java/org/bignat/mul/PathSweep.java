@@ -10,7 +10,7 @@ import org.bignat.mul.ntt.NttPaths;
 
 /**
  * The engine's choice against every other path the ladder has, at balanced operands of 2^e bits:
- * scalar schoolbook, {@link FmaBasecase}, limb Karatsuba, {@link FmaKaratsuba} (one level),
+ * scalar schoolbook, {@link FmaBasecase}, {@link IntBasecase}, limb Karatsuba, {@link FmaKaratsuba} (one level),
  * Toom-3, the NTT on the scalar 64-bit and on the vector double transforms, Schönhage–Strassen.
  * The top-level algorithm is the named one, its sub-products take the ladder's choice; paths far
  * outside their range (the quadratic and Toom paths at large sizes) are left out. Wall time per
@@ -80,11 +80,11 @@ public final class PathSweep {
     /** The ladder's top-level path for a balanced product (or square) of n limbs. */
     static String enginePath(int n, boolean sqr) {
         if (sqr) {
+            if (Ladder.fmaLeafSquare(n)) {
+                return Ladder.intLeaf(n) ? "intBase" : "fmaBase";
+            }
             if (n < Thresholds.FMA_BASECASE_MIN_SQR_LIMBS) {
                 return "base";
-            }
-            if (Ladder.fmaLeafSquare(n)) {
-                return "fmaBase";
             }
             if (Ladder.fmaKaratsubaSquare(n)) {
                 return "fmaKara";
@@ -98,7 +98,7 @@ public final class PathSweep {
             return "base";
         }
         if (Ladder.fmaLeaf(n, n)) {
-            return "fmaBase";
+            return Ladder.intLeaf(n) ? "intBase" : "fmaBase";
         }
         if (Ladder.fmaKaratsuba(n, n)) {
             return "fmaKara";
@@ -137,6 +137,9 @@ public final class PathSweep {
             }
             if (n <= FmaBasecase.MAX_LIMBS && n >= 8 && NttPaths.fmaAvailable()) {
                 paths.put("fmaBase", sqr ? () -> FmaBasecase.sqr(r, 0, a, 0, n) : () -> FmaBasecase.mul(r, 0, a, 0, n, b, 0, n));
+            }
+            if (n <= IntBasecase.MAX_LIMBS && n >= 8 && NttPaths.fmaAvailable()) {
+                paths.put("intBase", sqr ? () -> IntBasecase.sqr(r, 0, a, 0, n) : () -> IntBasecase.mul(r, 0, a, 0, n, b, 0, n));
             }
             if (n >= 8 && e <= 20) {
                 paths.put("kara", sqr ? () -> Karatsuba.sqr(r, 0, a, 0, n) : () -> Karatsuba.mul(r, 0, a, 0, n, b, 0, n));
