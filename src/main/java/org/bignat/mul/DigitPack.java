@@ -193,129 +193,143 @@ final class DigitPack {
     /** The first periods periods of 16 digits from d[dofs ..], 7 words of 64 bits each, into r[ro ..]. */
     private static void pack64by28(long[] d, int dofs, int periods, long[] r, int ro) {
         for (int p = 0; p < periods; p++) {
-            int j = dofs + 16 * p;
-            int w = ro + 7 * p;
-            long d0 = d[j + 0];
-            long d1 = d[j + 1];
-            long d2 = d[j + 2];
-            r[w + 0] = d0 | d1 << 28 | d2 << 56;
-            long d3 = d[j + 3];
-            long d4 = d[j + 4];
-            r[w + 1] = d2 >>> 8 | d3 << 20 | d4 << 48;
-            long d5 = d[j + 5];
-            long d6 = d[j + 6];
-            r[w + 2] = d4 >>> 16 | d5 << 12 | d6 << 40;
-            long d7 = d[j + 7];
-            long d8 = d[j + 8];
-            long d9 = d[j + 9];
-            r[w + 3] = d6 >>> 24 | d7 << 4 | d8 << 32 | d9 << 60;
-            long d10 = d[j + 10];
-            long d11 = d[j + 11];
-            r[w + 4] = d9 >>> 4 | d10 << 24 | d11 << 52;
-            long d12 = d[j + 12];
-            long d13 = d[j + 13];
-            r[w + 5] = d11 >>> 12 | d12 << 16 | d13 << 44;
-            long d14 = d[j + 14];
-            long d15 = d[j + 15];
-            r[w + 6] = d13 >>> 20 | d14 << 8 | d15 << 36;
+            pack64by28Period(d, dofs + 16 * p, r, ro + 7 * p);
         }
+    }
+
+    /**
+     * One period of pack64by28: words r[w .. w+7) from digits d[j .. j+16). Straight-line code outside
+     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
+     * loop predicates cost more than the period's work when there are one or two periods).
+     */
+    private static void pack64by28Period(long[] d, int j, long[] r, int w) {
+        long d0 = d[j + 0];
+        long d1 = d[j + 1];
+        long d2 = d[j + 2];
+        r[w + 0] = d0 | d1 << 28 | d2 << 56;
+        long d3 = d[j + 3];
+        long d4 = d[j + 4];
+        r[w + 1] = d2 >>> 8 | d3 << 20 | d4 << 48;
+        long d5 = d[j + 5];
+        long d6 = d[j + 6];
+        r[w + 2] = d4 >>> 16 | d5 << 12 | d6 << 40;
+        long d7 = d[j + 7];
+        long d8 = d[j + 8];
+        long d9 = d[j + 9];
+        r[w + 3] = d6 >>> 24 | d7 << 4 | d8 << 32 | d9 << 60;
+        long d10 = d[j + 10];
+        long d11 = d[j + 11];
+        r[w + 4] = d9 >>> 4 | d10 << 24 | d11 << 52;
+        long d12 = d[j + 12];
+        long d13 = d[j + 13];
+        r[w + 5] = d11 >>> 12 | d12 << 16 | d13 << 44;
+        long d14 = d[j + 14];
+        long d15 = d[j + 15];
+        r[w + 6] = d13 >>> 20 | d14 << 8 | d15 << 36;
     }
 
     /** The first periods periods of 61 digits from d[dofs ..], 28 words of 61 bits each, into r[ro ..]. */
     private static void pack61by28(long[] d, int dofs, int periods, long[] r, int ro) {
         for (int p = 0; p < periods; p++) {
-            int j = dofs + 61 * p;
-            int w = ro + 28 * p;
-            long d0 = d[j + 0];
-            long d1 = d[j + 1];
-            long d2 = d[j + 2];
-            r[w + 0] = (d0 | d1 << 28 | d2 << 56) & WORD61;
-            long d3 = d[j + 3];
-            long d4 = d[j + 4];
-            r[w + 1] = (d2 >>> 5 | d3 << 23 | d4 << 51) & WORD61;
-            long d5 = d[j + 5];
-            long d6 = d[j + 6];
-            r[w + 2] = (d4 >>> 10 | d5 << 18 | d6 << 46) & WORD61;
-            long d7 = d[j + 7];
-            long d8 = d[j + 8];
-            r[w + 3] = (d6 >>> 15 | d7 << 13 | d8 << 41) & WORD61;
-            long d9 = d[j + 9];
-            long d10 = d[j + 10];
-            r[w + 4] = (d8 >>> 20 | d9 << 8 | d10 << 36) & WORD61;
-            long d11 = d[j + 11];
-            long d12 = d[j + 12];
-            long d13 = d[j + 13];
-            r[w + 5] = (d10 >>> 25 | d11 << 3 | d12 << 31 | d13 << 59) & WORD61;
-            long d14 = d[j + 14];
-            long d15 = d[j + 15];
-            r[w + 6] = (d13 >>> 2 | d14 << 26 | d15 << 54) & WORD61;
-            long d16 = d[j + 16];
-            long d17 = d[j + 17];
-            r[w + 7] = (d15 >>> 7 | d16 << 21 | d17 << 49) & WORD61;
-            long d18 = d[j + 18];
-            long d19 = d[j + 19];
-            r[w + 8] = (d17 >>> 12 | d18 << 16 | d19 << 44) & WORD61;
-            long d20 = d[j + 20];
-            long d21 = d[j + 21];
-            r[w + 9] = (d19 >>> 17 | d20 << 11 | d21 << 39) & WORD61;
-            long d22 = d[j + 22];
-            long d23 = d[j + 23];
-            r[w + 10] = (d21 >>> 22 | d22 << 6 | d23 << 34) & WORD61;
-            long d24 = d[j + 24];
-            long d25 = d[j + 25];
-            long d26 = d[j + 26];
-            r[w + 11] = (d23 >>> 27 | d24 << 1 | d25 << 29 | d26 << 57) & WORD61;
-            long d27 = d[j + 27];
-            long d28 = d[j + 28];
-            r[w + 12] = (d26 >>> 4 | d27 << 24 | d28 << 52) & WORD61;
-            long d29 = d[j + 29];
-            long d30 = d[j + 30];
-            r[w + 13] = (d28 >>> 9 | d29 << 19 | d30 << 47) & WORD61;
-            long d31 = d[j + 31];
-            long d32 = d[j + 32];
-            r[w + 14] = (d30 >>> 14 | d31 << 14 | d32 << 42) & WORD61;
-            long d33 = d[j + 33];
-            long d34 = d[j + 34];
-            r[w + 15] = (d32 >>> 19 | d33 << 9 | d34 << 37) & WORD61;
-            long d35 = d[j + 35];
-            long d36 = d[j + 36];
-            long d37 = d[j + 37];
-            r[w + 16] = (d34 >>> 24 | d35 << 4 | d36 << 32 | d37 << 60) & WORD61;
-            long d38 = d[j + 38];
-            long d39 = d[j + 39];
-            r[w + 17] = (d37 >>> 1 | d38 << 27 | d39 << 55) & WORD61;
-            long d40 = d[j + 40];
-            long d41 = d[j + 41];
-            r[w + 18] = (d39 >>> 6 | d40 << 22 | d41 << 50) & WORD61;
-            long d42 = d[j + 42];
-            long d43 = d[j + 43];
-            r[w + 19] = (d41 >>> 11 | d42 << 17 | d43 << 45) & WORD61;
-            long d44 = d[j + 44];
-            long d45 = d[j + 45];
-            r[w + 20] = (d43 >>> 16 | d44 << 12 | d45 << 40) & WORD61;
-            long d46 = d[j + 46];
-            long d47 = d[j + 47];
-            r[w + 21] = (d45 >>> 21 | d46 << 7 | d47 << 35) & WORD61;
-            long d48 = d[j + 48];
-            long d49 = d[j + 49];
-            long d50 = d[j + 50];
-            r[w + 22] = (d47 >>> 26 | d48 << 2 | d49 << 30 | d50 << 58) & WORD61;
-            long d51 = d[j + 51];
-            long d52 = d[j + 52];
-            r[w + 23] = (d50 >>> 3 | d51 << 25 | d52 << 53) & WORD61;
-            long d53 = d[j + 53];
-            long d54 = d[j + 54];
-            r[w + 24] = (d52 >>> 8 | d53 << 20 | d54 << 48) & WORD61;
-            long d55 = d[j + 55];
-            long d56 = d[j + 56];
-            r[w + 25] = (d54 >>> 13 | d55 << 15 | d56 << 43) & WORD61;
-            long d57 = d[j + 57];
-            long d58 = d[j + 58];
-            r[w + 26] = (d56 >>> 18 | d57 << 10 | d58 << 38) & WORD61;
-            long d59 = d[j + 59];
-            long d60 = d[j + 60];
-            r[w + 27] = d58 >>> 23 | d59 << 5 | d60 << 33;
+            pack61by28Period(d, dofs + 61 * p, r, ro + 28 * p);
         }
+    }
+
+    /**
+     * One period of pack61by28: words r[w .. w+28) from digits d[j .. j+61). Straight-line code outside
+     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
+     * loop predicates cost more than the period's work when there are one or two periods).
+     */
+    private static void pack61by28Period(long[] d, int j, long[] r, int w) {
+        long d0 = d[j + 0];
+        long d1 = d[j + 1];
+        long d2 = d[j + 2];
+        r[w + 0] = (d0 | d1 << 28 | d2 << 56) & WORD61;
+        long d3 = d[j + 3];
+        long d4 = d[j + 4];
+        r[w + 1] = (d2 >>> 5 | d3 << 23 | d4 << 51) & WORD61;
+        long d5 = d[j + 5];
+        long d6 = d[j + 6];
+        r[w + 2] = (d4 >>> 10 | d5 << 18 | d6 << 46) & WORD61;
+        long d7 = d[j + 7];
+        long d8 = d[j + 8];
+        r[w + 3] = (d6 >>> 15 | d7 << 13 | d8 << 41) & WORD61;
+        long d9 = d[j + 9];
+        long d10 = d[j + 10];
+        r[w + 4] = (d8 >>> 20 | d9 << 8 | d10 << 36) & WORD61;
+        long d11 = d[j + 11];
+        long d12 = d[j + 12];
+        long d13 = d[j + 13];
+        r[w + 5] = (d10 >>> 25 | d11 << 3 | d12 << 31 | d13 << 59) & WORD61;
+        long d14 = d[j + 14];
+        long d15 = d[j + 15];
+        r[w + 6] = (d13 >>> 2 | d14 << 26 | d15 << 54) & WORD61;
+        long d16 = d[j + 16];
+        long d17 = d[j + 17];
+        r[w + 7] = (d15 >>> 7 | d16 << 21 | d17 << 49) & WORD61;
+        long d18 = d[j + 18];
+        long d19 = d[j + 19];
+        r[w + 8] = (d17 >>> 12 | d18 << 16 | d19 << 44) & WORD61;
+        long d20 = d[j + 20];
+        long d21 = d[j + 21];
+        r[w + 9] = (d19 >>> 17 | d20 << 11 | d21 << 39) & WORD61;
+        long d22 = d[j + 22];
+        long d23 = d[j + 23];
+        r[w + 10] = (d21 >>> 22 | d22 << 6 | d23 << 34) & WORD61;
+        long d24 = d[j + 24];
+        long d25 = d[j + 25];
+        long d26 = d[j + 26];
+        r[w + 11] = (d23 >>> 27 | d24 << 1 | d25 << 29 | d26 << 57) & WORD61;
+        long d27 = d[j + 27];
+        long d28 = d[j + 28];
+        r[w + 12] = (d26 >>> 4 | d27 << 24 | d28 << 52) & WORD61;
+        long d29 = d[j + 29];
+        long d30 = d[j + 30];
+        r[w + 13] = (d28 >>> 9 | d29 << 19 | d30 << 47) & WORD61;
+        long d31 = d[j + 31];
+        long d32 = d[j + 32];
+        r[w + 14] = (d30 >>> 14 | d31 << 14 | d32 << 42) & WORD61;
+        long d33 = d[j + 33];
+        long d34 = d[j + 34];
+        r[w + 15] = (d32 >>> 19 | d33 << 9 | d34 << 37) & WORD61;
+        long d35 = d[j + 35];
+        long d36 = d[j + 36];
+        long d37 = d[j + 37];
+        r[w + 16] = (d34 >>> 24 | d35 << 4 | d36 << 32 | d37 << 60) & WORD61;
+        long d38 = d[j + 38];
+        long d39 = d[j + 39];
+        r[w + 17] = (d37 >>> 1 | d38 << 27 | d39 << 55) & WORD61;
+        long d40 = d[j + 40];
+        long d41 = d[j + 41];
+        r[w + 18] = (d39 >>> 6 | d40 << 22 | d41 << 50) & WORD61;
+        long d42 = d[j + 42];
+        long d43 = d[j + 43];
+        r[w + 19] = (d41 >>> 11 | d42 << 17 | d43 << 45) & WORD61;
+        long d44 = d[j + 44];
+        long d45 = d[j + 45];
+        r[w + 20] = (d43 >>> 16 | d44 << 12 | d45 << 40) & WORD61;
+        long d46 = d[j + 46];
+        long d47 = d[j + 47];
+        r[w + 21] = (d45 >>> 21 | d46 << 7 | d47 << 35) & WORD61;
+        long d48 = d[j + 48];
+        long d49 = d[j + 49];
+        long d50 = d[j + 50];
+        r[w + 22] = (d47 >>> 26 | d48 << 2 | d49 << 30 | d50 << 58) & WORD61;
+        long d51 = d[j + 51];
+        long d52 = d[j + 52];
+        r[w + 23] = (d50 >>> 3 | d51 << 25 | d52 << 53) & WORD61;
+        long d53 = d[j + 53];
+        long d54 = d[j + 54];
+        r[w + 24] = (d52 >>> 8 | d53 << 20 | d54 << 48) & WORD61;
+        long d55 = d[j + 55];
+        long d56 = d[j + 56];
+        r[w + 25] = (d54 >>> 13 | d55 << 15 | d56 << 43) & WORD61;
+        long d57 = d[j + 57];
+        long d58 = d[j + 58];
+        r[w + 26] = (d56 >>> 18 | d57 << 10 | d58 << 38) & WORD61;
+        long d59 = d[j + 59];
+        long d60 = d[j + 60];
+        r[w + 27] = d58 >>> 23 | d59 << 5 | d60 << 33;
     }
 
     /** Digits {@link #pack} reads for rn words: those the words cover, and one more. */

@@ -13,8 +13,10 @@ import org.bignat.core.Limbs;
  * ({@code Basecase}, 64x64->128-bit products from {@link Math#multiplyHigh} with the unsigned
  * correction; where the NTT runs on double vector transforms, from 10 limbs {@code FmaBasecase}
  * instead: 22-bit digits in doubles, vector fused multiply-adds, exact column sums, up to 176
- * limbs, 80 for products with 4-lane vectors), Karatsuba (up to 352 limbs on
- * those digits, {@code FmaKaratsuba}: split and carried once), Toom-3, then number-theoretic transforms modulo three to five primes
+ * limbs, 80 for products with 4-lane vectors; with 8 lanes on a processor whose 64-bit lane
+ * multiply is as fast as its FMA, {@code IntBasecase} up to 112 limbs: 28-bit digits in longs),
+ * Karatsuba (up to 352 limbs on the 22-bit digits, {@code FmaKaratsuba}: split and carried once;
+ * on limbs under {@code IntBasecase} leaves), Toom-3, then number-theoretic transforms modulo three to five primes
  * below 2^61 with a CRT ({@link org.bignat.mul.ntt.NttMultiply}; with the double transforms it
  * takes over from Toom-3 where its cost model says it is faster; products too large for its
  * memory go on to the next algorithm), then Schönhage–Strassen ({@code Ssa}) over Z/(2^n + 1) with 2 as
