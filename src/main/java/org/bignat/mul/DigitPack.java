@@ -51,143 +51,157 @@ final class DigitPack {
     /** The first periods periods of 32 digits from d[dofs ..], 11 words of 64 bits each, into r[ro ..]. */
     private static void pack64(long[] d, int dofs, int periods, long[] r, int ro) {
         for (int p = 0; p < periods; p++) {
-            int j = dofs + 32 * p;
-            int w = ro + 11 * p;
-            long d0 = d[j + 0];
-            long d1 = d[j + 1];
-            long d2 = d[j + 2];
-            long d3 = d[j + 3];
-            long d4 = d[j + 4];
-            long d5 = d[j + 5];
-            long d6 = d[j + 6];
-            long d7 = d[j + 7];
-            long d8 = d[j + 8];
-            long d9 = d[j + 9];
-            long d10 = d[j + 10];
-            long d11 = d[j + 11];
-            long d12 = d[j + 12];
-            long d13 = d[j + 13];
-            long d14 = d[j + 14];
-            long d15 = d[j + 15];
-            long d16 = d[j + 16];
-            long d17 = d[j + 17];
-            long d18 = d[j + 18];
-            long d19 = d[j + 19];
-            long d20 = d[j + 20];
-            long d21 = d[j + 21];
-            long d22 = d[j + 22];
-            long d23 = d[j + 23];
-            long d24 = d[j + 24];
-            long d25 = d[j + 25];
-            long d26 = d[j + 26];
-            long d27 = d[j + 27];
-            long d28 = d[j + 28];
-            long d29 = d[j + 29];
-            long d30 = d[j + 30];
-            long d31 = d[j + 31];
-            r[w + 0] = d0 | d1 << 22 | d2 << 44;
-            r[w + 1] = d2 >>> 20 | d3 << 2 | d4 << 24 | d5 << 46;
-            r[w + 2] = d5 >>> 18 | d6 << 4 | d7 << 26 | d8 << 48;
-            r[w + 3] = d8 >>> 16 | d9 << 6 | d10 << 28 | d11 << 50;
-            r[w + 4] = d11 >>> 14 | d12 << 8 | d13 << 30 | d14 << 52;
-            r[w + 5] = d14 >>> 12 | d15 << 10 | d16 << 32 | d17 << 54;
-            r[w + 6] = d17 >>> 10 | d18 << 12 | d19 << 34 | d20 << 56;
-            r[w + 7] = d20 >>> 8 | d21 << 14 | d22 << 36 | d23 << 58;
-            r[w + 8] = d23 >>> 6 | d24 << 16 | d25 << 38 | d26 << 60;
-            r[w + 9] = d26 >>> 4 | d27 << 18 | d28 << 40 | d29 << 62;
-            r[w + 10] = d29 >>> 2 | d30 << 20 | d31 << 42;
+            pack64Period(d, dofs + 32 * p, r, ro + 11 * p);
         }
+    }
+
+    /**
+     * One period of pack64: words r[w .. w+11) from digits d[j .. j+32). Straight-line code outside
+     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
+     * loop predicates cost more than the period's work when there are one or two periods).
+     */
+    private static void pack64Period(long[] d, int j, long[] r, int w) {
+        long d0 = d[j + 0];
+        long d1 = d[j + 1];
+        long d2 = d[j + 2];
+        long d3 = d[j + 3];
+        long d4 = d[j + 4];
+        long d5 = d[j + 5];
+        long d6 = d[j + 6];
+        long d7 = d[j + 7];
+        long d8 = d[j + 8];
+        long d9 = d[j + 9];
+        long d10 = d[j + 10];
+        long d11 = d[j + 11];
+        long d12 = d[j + 12];
+        long d13 = d[j + 13];
+        long d14 = d[j + 14];
+        long d15 = d[j + 15];
+        long d16 = d[j + 16];
+        long d17 = d[j + 17];
+        long d18 = d[j + 18];
+        long d19 = d[j + 19];
+        long d20 = d[j + 20];
+        long d21 = d[j + 21];
+        long d22 = d[j + 22];
+        long d23 = d[j + 23];
+        long d24 = d[j + 24];
+        long d25 = d[j + 25];
+        long d26 = d[j + 26];
+        long d27 = d[j + 27];
+        long d28 = d[j + 28];
+        long d29 = d[j + 29];
+        long d30 = d[j + 30];
+        long d31 = d[j + 31];
+        r[w + 0] = d0 | d1 << 22 | d2 << 44;
+        r[w + 1] = d2 >>> 20 | d3 << 2 | d4 << 24 | d5 << 46;
+        r[w + 2] = d5 >>> 18 | d6 << 4 | d7 << 26 | d8 << 48;
+        r[w + 3] = d8 >>> 16 | d9 << 6 | d10 << 28 | d11 << 50;
+        r[w + 4] = d11 >>> 14 | d12 << 8 | d13 << 30 | d14 << 52;
+        r[w + 5] = d14 >>> 12 | d15 << 10 | d16 << 32 | d17 << 54;
+        r[w + 6] = d17 >>> 10 | d18 << 12 | d19 << 34 | d20 << 56;
+        r[w + 7] = d20 >>> 8 | d21 << 14 | d22 << 36 | d23 << 58;
+        r[w + 8] = d23 >>> 6 | d24 << 16 | d25 << 38 | d26 << 60;
+        r[w + 9] = d26 >>> 4 | d27 << 18 | d28 << 40 | d29 << 62;
+        r[w + 10] = d29 >>> 2 | d30 << 20 | d31 << 42;
     }
 
     /** The first periods periods of 61 digits from d[dofs ..], 22 words of 61 bits each, into r[ro ..]. */
     private static void pack61(long[] d, int dofs, int periods, long[] r, int ro) {
         for (int p = 0; p < periods; p++) {
-            int j = dofs + 61 * p;
-            int w = ro + 22 * p;
-            long d0 = d[j + 0];
-            long d1 = d[j + 1];
-            long d2 = d[j + 2];
-            long d3 = d[j + 3];
-            long d4 = d[j + 4];
-            long d5 = d[j + 5];
-            long d6 = d[j + 6];
-            long d7 = d[j + 7];
-            long d8 = d[j + 8];
-            long d9 = d[j + 9];
-            long d10 = d[j + 10];
-            long d11 = d[j + 11];
-            long d12 = d[j + 12];
-            long d13 = d[j + 13];
-            long d14 = d[j + 14];
-            long d15 = d[j + 15];
-            long d16 = d[j + 16];
-            long d17 = d[j + 17];
-            long d18 = d[j + 18];
-            long d19 = d[j + 19];
-            long d20 = d[j + 20];
-            long d21 = d[j + 21];
-            long d22 = d[j + 22];
-            long d23 = d[j + 23];
-            long d24 = d[j + 24];
-            long d25 = d[j + 25];
-            long d26 = d[j + 26];
-            long d27 = d[j + 27];
-            long d28 = d[j + 28];
-            long d29 = d[j + 29];
-            long d30 = d[j + 30];
-            long d31 = d[j + 31];
-            long d32 = d[j + 32];
-            long d33 = d[j + 33];
-            long d34 = d[j + 34];
-            long d35 = d[j + 35];
-            long d36 = d[j + 36];
-            long d37 = d[j + 37];
-            long d38 = d[j + 38];
-            long d39 = d[j + 39];
-            long d40 = d[j + 40];
-            long d41 = d[j + 41];
-            long d42 = d[j + 42];
-            long d43 = d[j + 43];
-            long d44 = d[j + 44];
-            long d45 = d[j + 45];
-            long d46 = d[j + 46];
-            long d47 = d[j + 47];
-            long d48 = d[j + 48];
-            long d49 = d[j + 49];
-            long d50 = d[j + 50];
-            long d51 = d[j + 51];
-            long d52 = d[j + 52];
-            long d53 = d[j + 53];
-            long d54 = d[j + 54];
-            long d55 = d[j + 55];
-            long d56 = d[j + 56];
-            long d57 = d[j + 57];
-            long d58 = d[j + 58];
-            long d59 = d[j + 59];
-            long d60 = d[j + 60];
-            r[w + 0] = (d0 | d1 << 22 | d2 << 44) & WORD61;
-            r[w + 1] = (d2 >>> 17 | d3 << 5 | d4 << 27 | d5 << 49) & WORD61;
-            r[w + 2] = (d5 >>> 12 | d6 << 10 | d7 << 32 | d8 << 54) & WORD61;
-            r[w + 3] = (d8 >>> 7 | d9 << 15 | d10 << 37 | d11 << 59) & WORD61;
-            r[w + 4] = (d11 >>> 2 | d12 << 20 | d13 << 42) & WORD61;
-            r[w + 5] = (d13 >>> 19 | d14 << 3 | d15 << 25 | d16 << 47) & WORD61;
-            r[w + 6] = (d16 >>> 14 | d17 << 8 | d18 << 30 | d19 << 52) & WORD61;
-            r[w + 7] = (d19 >>> 9 | d20 << 13 | d21 << 35 | d22 << 57) & WORD61;
-            r[w + 8] = (d22 >>> 4 | d23 << 18 | d24 << 40) & WORD61;
-            r[w + 9] = (d24 >>> 21 | d25 << 1 | d26 << 23 | d27 << 45) & WORD61;
-            r[w + 10] = (d27 >>> 16 | d28 << 6 | d29 << 28 | d30 << 50) & WORD61;
-            r[w + 11] = (d30 >>> 11 | d31 << 11 | d32 << 33 | d33 << 55) & WORD61;
-            r[w + 12] = (d33 >>> 6 | d34 << 16 | d35 << 38 | d36 << 60) & WORD61;
-            r[w + 13] = (d36 >>> 1 | d37 << 21 | d38 << 43) & WORD61;
-            r[w + 14] = (d38 >>> 18 | d39 << 4 | d40 << 26 | d41 << 48) & WORD61;
-            r[w + 15] = (d41 >>> 13 | d42 << 9 | d43 << 31 | d44 << 53) & WORD61;
-            r[w + 16] = (d44 >>> 8 | d45 << 14 | d46 << 36 | d47 << 58) & WORD61;
-            r[w + 17] = (d47 >>> 3 | d48 << 19 | d49 << 41) & WORD61;
-            r[w + 18] = (d49 >>> 20 | d50 << 2 | d51 << 24 | d52 << 46) & WORD61;
-            r[w + 19] = (d52 >>> 15 | d53 << 7 | d54 << 29 | d55 << 51) & WORD61;
-            r[w + 20] = (d55 >>> 10 | d56 << 12 | d57 << 34 | d58 << 56) & WORD61;
-            r[w + 21] = d58 >>> 5 | d59 << 17 | d60 << 39;
+            pack61Period(d, dofs + 61 * p, r, ro + 22 * p);
         }
+    }
+
+    /**
+     * One period of pack61: words r[w .. w+22) from digits d[j .. j+61). Straight-line code outside
+     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
+     * loop predicates cost more than the period's work when there are one or two periods).
+     */
+    private static void pack61Period(long[] d, int j, long[] r, int w) {
+        long d0 = d[j + 0];
+        long d1 = d[j + 1];
+        long d2 = d[j + 2];
+        long d3 = d[j + 3];
+        long d4 = d[j + 4];
+        long d5 = d[j + 5];
+        long d6 = d[j + 6];
+        long d7 = d[j + 7];
+        long d8 = d[j + 8];
+        long d9 = d[j + 9];
+        long d10 = d[j + 10];
+        long d11 = d[j + 11];
+        long d12 = d[j + 12];
+        long d13 = d[j + 13];
+        long d14 = d[j + 14];
+        long d15 = d[j + 15];
+        long d16 = d[j + 16];
+        long d17 = d[j + 17];
+        long d18 = d[j + 18];
+        long d19 = d[j + 19];
+        long d20 = d[j + 20];
+        long d21 = d[j + 21];
+        long d22 = d[j + 22];
+        long d23 = d[j + 23];
+        long d24 = d[j + 24];
+        long d25 = d[j + 25];
+        long d26 = d[j + 26];
+        long d27 = d[j + 27];
+        long d28 = d[j + 28];
+        long d29 = d[j + 29];
+        long d30 = d[j + 30];
+        long d31 = d[j + 31];
+        long d32 = d[j + 32];
+        long d33 = d[j + 33];
+        long d34 = d[j + 34];
+        long d35 = d[j + 35];
+        long d36 = d[j + 36];
+        long d37 = d[j + 37];
+        long d38 = d[j + 38];
+        long d39 = d[j + 39];
+        long d40 = d[j + 40];
+        long d41 = d[j + 41];
+        long d42 = d[j + 42];
+        long d43 = d[j + 43];
+        long d44 = d[j + 44];
+        long d45 = d[j + 45];
+        long d46 = d[j + 46];
+        long d47 = d[j + 47];
+        long d48 = d[j + 48];
+        long d49 = d[j + 49];
+        long d50 = d[j + 50];
+        long d51 = d[j + 51];
+        long d52 = d[j + 52];
+        long d53 = d[j + 53];
+        long d54 = d[j + 54];
+        long d55 = d[j + 55];
+        long d56 = d[j + 56];
+        long d57 = d[j + 57];
+        long d58 = d[j + 58];
+        long d59 = d[j + 59];
+        long d60 = d[j + 60];
+        r[w + 0] = (d0 | d1 << 22 | d2 << 44) & WORD61;
+        r[w + 1] = (d2 >>> 17 | d3 << 5 | d4 << 27 | d5 << 49) & WORD61;
+        r[w + 2] = (d5 >>> 12 | d6 << 10 | d7 << 32 | d8 << 54) & WORD61;
+        r[w + 3] = (d8 >>> 7 | d9 << 15 | d10 << 37 | d11 << 59) & WORD61;
+        r[w + 4] = (d11 >>> 2 | d12 << 20 | d13 << 42) & WORD61;
+        r[w + 5] = (d13 >>> 19 | d14 << 3 | d15 << 25 | d16 << 47) & WORD61;
+        r[w + 6] = (d16 >>> 14 | d17 << 8 | d18 << 30 | d19 << 52) & WORD61;
+        r[w + 7] = (d19 >>> 9 | d20 << 13 | d21 << 35 | d22 << 57) & WORD61;
+        r[w + 8] = (d22 >>> 4 | d23 << 18 | d24 << 40) & WORD61;
+        r[w + 9] = (d24 >>> 21 | d25 << 1 | d26 << 23 | d27 << 45) & WORD61;
+        r[w + 10] = (d27 >>> 16 | d28 << 6 | d29 << 28 | d30 << 50) & WORD61;
+        r[w + 11] = (d30 >>> 11 | d31 << 11 | d32 << 33 | d33 << 55) & WORD61;
+        r[w + 12] = (d33 >>> 6 | d34 << 16 | d35 << 38 | d36 << 60) & WORD61;
+        r[w + 13] = (d36 >>> 1 | d37 << 21 | d38 << 43) & WORD61;
+        r[w + 14] = (d38 >>> 18 | d39 << 4 | d40 << 26 | d41 << 48) & WORD61;
+        r[w + 15] = (d41 >>> 13 | d42 << 9 | d43 << 31 | d44 << 53) & WORD61;
+        r[w + 16] = (d44 >>> 8 | d45 << 14 | d46 << 36 | d47 << 58) & WORD61;
+        r[w + 17] = (d47 >>> 3 | d48 << 19 | d49 << 41) & WORD61;
+        r[w + 18] = (d49 >>> 20 | d50 << 2 | d51 << 24 | d52 << 46) & WORD61;
+        r[w + 19] = (d52 >>> 15 | d53 << 7 | d54 << 29 | d55 << 51) & WORD61;
+        r[w + 20] = (d55 >>> 10 | d56 << 12 | d57 << 34 | d58 << 56) & WORD61;
+        r[w + 21] = d58 >>> 5 | d59 << 17 | d60 << 39;
     }
 
     /** The first periods periods of 16 digits from d[dofs ..], 7 words of 64 bits each, into r[ro ..]. */
