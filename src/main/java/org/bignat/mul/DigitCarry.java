@@ -82,7 +82,10 @@ final class DigitCarry {
 
     /**
      * r[ro .. ro+rn) = sum col[co + t] 2^(digitBits t), t < cols, as words of wordBits bits, for
-     * non-negative columns below 2^(3 digitBits) (and below 2^63) and a sum that fits rn words.
+     * columns below 2^(3 digitBits) and a sum that fits rn words. With 3 digitBits of at least 63
+     * the columns are read as unsigned 64-bit values ({@link IntBasecase}'s reach 2^64 - 2^38);
+     * narrower digits take the serial {@link #chain}, whose columns must stay below 2^63 less a
+     * carry.
      */
     static void carry(long[] col, int co, int cols, int digitBits, long[] r, int ro, int rn, int wordBits) {
         if (3 * digitBits < 63) {
@@ -156,8 +159,8 @@ final class DigitCarry {
 
     /**
      * The first step on long columns: s_t = lo_t + mid_(t-1) + hi_(t-2), t < n, into s[so .. so+n),
-     * n a multiple of the lane count, for columns v[vo + t] non-negative and below 2^(3 db), zeros
-     * at v[vo - 2 .. vo). s_t is below 3 2^db.
+     * n a multiple of the lane count, for columns v[vo + t] below 2^(3 db) read as unsigned (the
+     * parts are masks and logical shifts), zeros at v[vo - 2 .. vo). s_t is below 3 2^db.
      */
     static void sums(long[] v, int vo, int db, long[] s, int so, int n) {
         long m = (1L << db) - 1;

@@ -229,8 +229,8 @@ final class Ladder {
     /** As {@link #fmaKaratsuba} for a square of n limbs. */
     static boolean fmaKaratsubaSquare(long n) {
         // with IntBasecase leaves, squares whose halves are such leaves take the limb Karatsuba
-        return Cutovers.FMA && !(Cutovers.INT && n <= 2L * IntBasecase.MAX_LIMBS) && n >= Cutovers.KARATSUBA_SQR && n <= Integer.MAX_VALUE
-                && FmaKaratsuba.fits((int) n, (int) n, 64, Thresholds.FMA_KARATSUBA_LEVELS);
+        return Cutovers.FMA && !(Cutovers.INT && n <= 2L * IntBasecase.MAX_LIMBS) && n >= Cutovers.KARATSUBA_SQR
+                && n <= Integer.MAX_VALUE && FmaKaratsuba.fits((int) n, (int) n, 64, Thresholds.FMA_KARATSUBA_LEVELS);
     }
 
     /**
@@ -248,7 +248,7 @@ final class Ladder {
 
     /** Whether the vector schoolbook leaf of a shorter operand of bn limbs is {@link IntBasecase}'s. */
     static boolean intLeaf(long bn) {
-        return Cutovers.INT && IntBasecase.digits((int) Math.min(bn, Integer.MAX_VALUE / 64), 64) <= IntBasecase.MAX_DIGITS;
+        return Cutovers.INT && bn <= IntBasecase.MAX_LIMBS;
     }
 
     /**
