@@ -162,15 +162,21 @@ final class Ladder {
         return Cutovers.FMA ? FmaBasecase.L : 0;
     }
 
-    /** Which path serves the smallest products, for the engine's log line. */
+    /** Which path serves the smallest products, and which schoolbook the ladder's, for the engine's log line. */
     static String smallProductsDescription() {
+        String leaves = !Cutovers.FMA ? "scalar"
+                : Cutovers.INT ? "64-bit lane multiplies to " + IntBasecase.MAX_LIMBS + " limbs (AMD with AVX-512), FMAs above"
+                : "FMAs, " + FmaBasecase.L + " lanes";
+        String small;
         if (JdkProducts.AVAILABLE) {
-            return "BigInteger's intrinsic schoolbook up to " + Cutovers.JDK_MUL_BITS + " bits (squares "
+            small = "BigInteger's intrinsic schoolbook up to " + Cutovers.JDK_MUL_BITS + " bits (squares "
                     + Cutovers.JDK_SQR_BITS + ")";
+        } else {
+            small = org.bignat.core.BigIntegerAccess.AVAILABLE ? "the ladder (no BigInteger intrinsics on this VM)"
+                    : "the ladder (" + org.bignat.core.BigIntegerAccess.ENABLE_FLAG
+                            + " lets BigInteger's faster intrinsic take them)";
         }
-        return org.bignat.core.BigIntegerAccess.AVAILABLE ? "the ladder (no BigInteger intrinsics on this VM)"
-                : "the ladder (" + org.bignat.core.BigIntegerAccess.ENABLE_FLAG
-                        + " lets BigInteger's faster intrinsic take them)";
+        return small + "; schoolbook: " + leaves;
     }
 
     /** As {@link #jdkMultiplies} for the square of an x-bit value. */
