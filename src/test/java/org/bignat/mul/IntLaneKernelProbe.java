@@ -10,9 +10,9 @@ import jdk.incubator.vector.VectorSpecies;
  * loaded vector serving up to four products) on 28-bit digits held in longs, with a lane multiply
  * and an add where the FMA kernel has one FMA. A limb product is (64/28)^2 = 5.2 such digit
  * products against (64/22)^2 = 8.5 FMAs. Two forms of the lane multiply: on operands masked to 32
- * bits (from JDK 24 C2 emits one {@code vpmuludq} for it; before, a 64-bit multiply emulated from
- * 32-bit ones where the processor has no {@code vpmullq}), and on unmasked operands (AVX-512's
- * {@code vpmullq}; emulated on AVX2). For each size in limbs, the balanced product's column sums
+ * bits (JDK 25's C2 emits one {@code vpmuludq} for it; JDK 17's, where the processor has no
+ * {@code vpmullq}, a 64-bit multiply emulated from 32-bit ones), and on unmasked operands
+ * (AVX-512's {@code vpmullq}; emulated on AVX2). For each size in limbs, the balanced product's column sums
  * only (no split, no carry), thread CPU time per call as {@link MidSizeProbe}, against
  * {@link FmaBasecase#columns} on the same number of bits. Not a test:
  * {@code java --add-modules jdk.incubator.vector -cp <test-classes>:<classes> org.bignat.mul.IntLaneKernelProbe limbs...}.
