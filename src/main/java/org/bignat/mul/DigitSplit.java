@@ -1,15 +1,16 @@
 package org.bignat.mul;
 
 /**
- * Words to 22-bit digits held in doubles: the split that {@link FmaBasecase} and
- * {@link FmaKaratsuba} run on each operand before the column sums. The general loop keeps one bit
- * buffer and decides per digit whether the next word is needed, a serial chain with a branch
- * whose pattern repeats only every 32 digits. Here the whole period is unrolled: 11 words of 64
- * bits are exactly 32 digits (704 bits), 22 words of 61 bits (the canonical digits of
- * {@link org.bignat.core.Digits}) exactly 61 digits (1342 bits); inside a period every digit is one
- * or two shifts of words already in registers, independent of the others. The periods start at a
- * word and digit boundary, so the general loop finishes the tail from a fresh buffer. Needs no
- * Vector API.
+ * Words to 22-bit digits held in doubles: the split that {@link FmaBasecase} and {@link
+ * FmaKaratsuba} run on each operand before the column sums. The general loop keeps one bit buffer
+ * and decides per digit whether the next word is needed, a serial chain with a branch whose
+ * pattern repeats only every 32 digits. Here the whole period is unrolled: 11 words of 64 bits are
+ * exactly 32 digits (704 bits), 22 words of 61 bits (the canonical digits of {@link
+ * org.bignat.core.Digits}) exactly 61 digits (1342 bits); inside a period every digit is one or
+ * two shifts of words already in registers, independent of the others. The periods start at a word
+ * and digit boundary, so the general loop finishes the tail from a fresh buffer. Each period is a
+ * method of its own, called once a period, for the reason {@link DigitPack} gives. Needs no Vector
+ * API.
  */
 final class DigitSplit {
     private DigitSplit() {}
@@ -47,11 +48,7 @@ final class DigitSplit {
         }
     }
 
-    /**
-     * One period of split64: digits d[k .. k+32) from words x[i .. i+11). Straight-line code outside
-     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
-     * loop predicates cost more than the period's work when there are one or two periods).
-     */
+    /** One period of {@link #split64}: digits d[k .. k+32) from words x[i .. i+11). */
     private static void split64Period(long[] x, int i, double[] d, int k) {
         long w0 = x[i + 0];
         long w1 = x[i + 1];
@@ -105,11 +102,7 @@ final class DigitSplit {
         }
     }
 
-    /**
-     * One period of split61: digits d[k .. k+61) from words x[i .. i+22). Straight-line code outside
-     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
-     * loop predicates cost more than the period's work when there are one or two periods).
-     */
+    /** One period of {@link #split61}: digits d[k .. k+61) from words x[i .. i+22). */
     private static void split61Period(long[] x, int i, double[] d, int k) {
         long w0 = x[i + 0];
         long w1 = x[i + 1];

@@ -4,10 +4,11 @@ package org.bignat.mul;
  * Words to 28-bit digits held in longs: the split {@link IntBasecase} runs on each operand before
  * the column sums. As {@link DigitSplit} does for 22-bit digits, the whole period is unrolled: 7
  * words of 64 bits are exactly 16 digits (448 bits), 28 words of 61 bits (the canonical digits of
- * {@link org.bignat.core.Digits}) exactly 61 digits (1708 bits); inside a period every digit is one
- * or two shifts of words already in registers, independent of the others. The tail cuts its digits
- * one at a time, or runs one more period on a zero-padded copy of the words left. Needs no Vector
- * API.
+ * {@link org.bignat.core.Digits}) exactly 61 digits (1708 bits); inside a period every digit is
+ * one or two shifts of words already in registers, independent of the others. The tail cuts its
+ * digits one at a time, or runs one more period on a zero-padded copy of the words left. Each
+ * period is a method of its own, called once a period, for the reason {@link DigitPack} gives.
+ * Needs no Vector API.
  */
 final class IntDigitSplit {
     private IntDigitSplit() {}
@@ -102,11 +103,7 @@ final class IntDigitSplit {
         }
     }
 
-    /**
-     * One period of split64: digits d[k .. k+16) from words x[i .. i+7). Straight-line code outside
-     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
-     * loop predicates cost more than the period's work when there are one or two periods).
-     */
+    /** One period of {@link #split64}: digits d[k .. k+16) from words x[i .. i+7). */
     private static void split64Period(long[] x, int i, long[] d, int k) {
         long w0 = x[i + 0];
         d[k + 0] = w0 & MASK;
@@ -140,11 +137,7 @@ final class IntDigitSplit {
         }
     }
 
-    /**
-     * One period of split61: digits d[k .. k+61) from words x[i .. i+28). Straight-line code outside
-     * the loop, where C2 merges the range checks of each array into one (inside the loop JDK 25's
-     * loop predicates cost more than the period's work when there are one or two periods).
-     */
+    /** One period of {@link #split61}: digits d[k .. k+61) from words x[i .. i+28). */
     private static void split61Period(long[] x, int i, long[] d, int k) {
         long w0 = x[i + 0];
         d[k + 0] = w0 & MASK;
