@@ -39,18 +39,23 @@ final class IntDigitSplit {
     }
 
     /**
+     * A tail of more than 1/this of a period's digits takes one period's straight-line code on a
+     * zero-padded copy of the words; a shorter one is cut digit by digit (about 1.5 ns a digit,
+     * where a period of 61-bit words costs about 20 ns). Measured on 61-bit words, JDK 17 and 25: a
+     * 16-word split, all tail (35 digits), 46-50 ns padded against 63 digit by digit; a 34-word
+     * split, whose tail is 14 digits, 61-63 ns padded against 43.
+     */
+    private static final int PADDED_TAIL_SHARE = 3;
+
+    /**
      * As {@link #split} for what the whole periods leave, fewer words or fewer digits than one
-     * period. Up to a third of a period's digits are cut one at a time from their bit positions
-     * (about 1.5 ns a digit); more take one period's straight-line code on a zero-padded copy of
-     * the words, the digits wanted copied out (a period of 61-bit words costs about 20 ns).
-     * Measured on 61-bit words, JDK 17 and 25: a 16-word split, all tail (35 digits), 46-50 ns
-     * padded against 63 digit by digit; a 34-word split, whose tail is 14 digits, 61-63 ns padded
-     * against 43.
+     * period: digit by digit, or one padded period with the digits wanted copied out
+     * ({@link #PADDED_TAIL_SHARE}).
      */
     private static void tail(long[] x, int xo, int n, int wordBits, long[] d, int off, int nd) {
         boolean limbs = wordBits == 64;
         int periodDigits = limbs ? 16 : 61;
-        if (3 * nd <= periodDigits) {
+        if (PADDED_TAIL_SHARE * nd <= periodDigits) {
             digitByDigit(x, xo, n, limbs, d, off, nd);
             return;
         }
