@@ -56,7 +56,7 @@ final class IntBasecase {
      * processors with AVX-512 (Zen 4 on) issue it like an FMA, not Intel's, which splits it into
      * three micro-ops on one port. Read from {@code /proc/cpuinfo}; where that is missing the FMA
      * leaf stays. Measured with {@code IntLaneKernelProbe} (the column kernels alone, JDK 17 and 25,
-     * 8 lanes): on a 2-core AMD EPYC (family 26) the lane-multiply kernel took 0.55-0.67 of the FMA
+     * 8 lanes): on a 2-core AMD EPYC (family 26) the lane-multiply kernel took 0.54-0.67 of the FMA
      * kernel's time from 16 to 128 limbs; on a 16-core Intel Xeon (the GPU host) 1.1-2.8 times it.
      */
     private static boolean fastLaneMultiply() {
