@@ -100,11 +100,6 @@ final class IntBasecase {
         return (int) (((long) wordBits * words + D - 1) / D);
     }
 
-    /** Space the passes write for cols column sums: whole passes. */
-    private static int columnSpace(int cols) {
-        return (cols + W - 1) / W * W;
-    }
-
     /** r[ro .. ro+an+bn) = a[ao .. ao+an) * b[bo .. bo+bn), 1 <= bn <= an, bn <= {@link #MAX_LIMBS}. */
     static void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn) {
         mul(r, ro, an + bn, a, ao, an, b, bo, bn, 64);
@@ -129,12 +124,28 @@ final class IntBasecase {
         java.util.Arrays.fill(s, yo + ny, xo, 0L);
         IntDigitSplit.split(b, bo, bn, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0L);
-        for (int c = 0; c < cols; c += W) {
+        columns(s, xo, nx, yo, ny, co);
+        DigitCarry.carry(s, co, cols, D, r, ro, rn, wordBits);
+    }
+
+    /** Space {@link #columns} writes for cols column sums: whole passes. */
+    static int columnSpace(int cols) {
+        return (cols + W - 1) / W * W;
+    }
+
+    /**
+     * The nx + ny - 1 column sums of the digit vectors x = s[xo .. xo+nx) and y = s[yo .. yo+ny),
+     * 1 <= nx <= ny, nx at most {@link #MAX_DIGITS}, digits below 2^28, written to
+     * s[co .. co + {@link #columnSpace}(nx + ny - 1)) as unsigned longs (zeros past the last column).
+     * The passes read zeros around the vectors: {@link #PAD_LEFT} before y and {@link #PAD_RIGHT}
+     * after each, outside the column space.
+     */
+    static void columns(long[] s, int xo, int nx, int yo, int ny, int co) {
+        for (int c = 0; c < nx + ny - 1; c += W) {
             int iFrom = Math.max(0, c - ny + 1);
             int iTo = Math.min(nx - 1, c + W - 1);
             pass(s, xo, iFrom, iTo + 1, yo + c, co + c);
         }
-        DigitCarry.carry(s, co, cols, D, r, ro, rn, wordBits);
     }
 
     /** r[ro .. ro+2n) = a[ao .. ao+n)^2, 1 <= n <= {@link #MAX_LIMBS}; r must not overlap a. */

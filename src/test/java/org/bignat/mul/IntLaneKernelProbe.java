@@ -5,10 +5,10 @@ import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Whether a schoolbook column kernel on integer lanes would beat {@link FmaBasecase}'s on this
- * processor and JVM: the grouped pass of {@link FmaBasecase} (four digits of one residue, each
- * loaded vector serving up to four products) on 28-bit digits held in longs, with a lane multiply
- * and an add where the FMA kernel has one FMA. A limb product is (64/28)^2 = 5.2 such digit
+ * Whether the schoolbook column kernel on integer lanes ({@link IntBasecase#columns}) beats
+ * {@link FmaBasecase}'s on this processor and JVM: the grouped pass (four digits of one residue,
+ * each loaded vector serving up to four products) on 28-bit digits held in longs, with a lane
+ * multiply and an add where the FMA kernel has one FMA. A limb product is (64/28)^2 = 5.2 such digit
  * products against (64/22)^2 = 8.5 FMAs. Two forms of the lane multiply: on operands masked to 32
  * bits (JDK 25's C2 emits one {@code vpmuludq} for it; JDK 17's, where the processor has no
  * {@code vpmullq}, a 64-bit multiply emulated from 32-bit ones), and on unmasked operands
@@ -20,13 +20,11 @@ import jdk.incubator.vector.VectorSpecies;
 public final class IntLaneKernelProbe {
     private IntLaneKernelProbe() {}
 
-    private static final VectorSpecies<Long> S = LongVector.SPECIES_PREFERRED;
-    private static final int L = S.length();
-    private static final int W = 4 * L;
-    private static final int D = 28;
+    private static final VectorSpecies<Long> S = IntBasecase.S;
+    private static final int L = IntBasecase.L;
+    private static final int W = IntBasecase.W;
+    private static final int D = IntBasecase.D;
     private static final long LOW32 = 0xFFFFFFFFL;
-    private static final int PAD_LEFT = W + 6 * L;
-    private static final int PAD_RIGHT = W + 2 * L;
 
     public static void main(String[] args) {
         double warm = Double.parseDouble(System.getProperty("warm", "1.0"));
@@ -36,9 +34,10 @@ public final class IntLaneKernelProbe {
         for (String arg : args) {
             int limbs = Integer.parseInt(arg);
             int n = (64 * limbs + D - 1) / D;
-            int xo = PAD_LEFT;
-            int yo = xo + n + PAD_RIGHT + PAD_LEFT;
-            long[] s = new long[yo + n + PAD_RIGHT];
+            int yo = IntBasecase.PAD_LEFT;
+            int xo = yo + n + IntBasecase.PAD_RIGHT;
+            int co = xo + n + IntBasecase.PAD_RIGHT;
+            long[] s = new long[co + IntBasecase.columnSpace(2 * n - 1)];
             for (int i = 0; i < n; i++) {
                 s[xo + i] = rnd.nextInt(1 << D);
                 s[yo + i] = rnd.nextInt(1 << D);
@@ -49,17 +48,17 @@ public final class IntLaneKernelProbe {
                     ref[i + j] += s[xo + i] * s[yo + j];
                 }
             }
-            long[] c = new long[2 * n + W];
             String[] names = {"masked", "unmasked"};
             double[] t = new double[2];
             for (int m = 0; m < 2; m++) {
-                boolean masked = m == 0;
-                java.util.Arrays.fill(c, 0);
-                columns(s, xo, n, yo, n, c, masked);
-                if (!java.util.Arrays.equals(ref, 0, 2 * n - 1, c, 0, 2 * n - 1)) {
+                MidSizeProbe.Op op = m == 0 ? () -> columnsMasked(s, xo, n, yo, n, co)
+                        : () -> IntBasecase.columns(s, xo, n, yo, n, co);
+                java.util.Arrays.fill(s, co, s.length, 0);
+                op.run();
+                if (!java.util.Arrays.equals(ref, 0, 2 * n - 1, s, co, co + 2 * n - 1)) {
                     System.out.println(names[m] + " kernel WRONG at " + limbs + " limbs");
                 }
-                t[m] = MidSizeProbe.time(() -> columns(s, xo, n, yo, n, c, masked), warm);
+                t[m] = MidSizeProbe.time(op, warm);
             }
             int nf = FmaBasecase.digits(limbs);
             int fxo = FmaBasecase.PAD_LEFT;
@@ -76,20 +75,17 @@ public final class IntLaneKernelProbe {
         }
     }
 
-    private static void columns(long[] s, int xo, int nx, int yo, int ny, long[] c, boolean masked) {
-        for (int cc = 0; cc < nx + ny - 1; cc += W) {
-            int iFrom = Math.max(0, cc - ny + 1);
-            int iTo = Math.min(nx - 1, cc + W - 1);
-            if (masked) {
-                passMasked(s, xo, iFrom, iTo + 1, yo + cc, c, cc);
-            } else {
-                pass(s, xo, iFrom, iTo + 1, yo + cc, c, cc);
-            }
+    /** {@link IntBasecase#columns} with {@link #passMasked}. */
+    private static void columnsMasked(long[] s, int xo, int nx, int yo, int ny, int co) {
+        for (int c = 0; c < nx + ny - 1; c += W) {
+            int iFrom = Math.max(0, c - ny + 1);
+            int iTo = Math.min(nx - 1, c + W - 1);
+            passMasked(s, xo, iFrom, iTo + 1, yo + c, co + c);
         }
     }
 
-    /** {@link FmaBasecase}'s grouped pass on longs, the operands masked to 32 bits before each multiply. */
-    private static void passMasked(long[] s, int xo, int i0, int i1, int yc, long[] c, int co) {
+    /** {@link IntBasecase}'s pass with the operands masked to 32 bits before each multiply. */
+    private static void passMasked(long[] s, int xo, int i0, int i1, int yc, int co) {
         LongVector s0 = LongVector.zero(S);
         LongVector s1 = LongVector.zero(S);
         LongVector s2 = LongVector.zero(S);
@@ -138,65 +134,9 @@ public final class IntLaneKernelProbe {
             s2 = s2.add(LongVector.fromArray(S, s, o + 2 * L).and(LOW32).mul(xb));
             s3 = s3.add(LongVector.fromArray(S, s, o + 3 * L).and(LOW32).mul(xb));
         }
-        s0.add(t0).intoArray(c, co);
-        s1.add(t1).intoArray(c, co + L);
-        s2.add(t2).intoArray(c, co + 2 * L);
-        s3.add(t3).intoArray(c, co + 3 * L);
-    }
-
-    /** As {@link #passMasked} with the full 64-bit lane multiply. */
-    private static void pass(long[] s, int xo, int i0, int i1, int yc, long[] c, int co) {
-        LongVector s0 = LongVector.zero(S);
-        LongVector s1 = LongVector.zero(S);
-        LongVector s2 = LongVector.zero(S);
-        LongVector s3 = LongVector.zero(S);
-        LongVector t0 = LongVector.zero(S);
-        LongVector t1 = LongVector.zero(S);
-        LongVector t2 = LongVector.zero(S);
-        LongVector t3 = LongVector.zero(S);
-        int groups = (i1 - i0) / (4 * L) * L;
-        for (int g = 0; g < groups; g++) {
-            int i = i0 + g + (g / L) * 3 * L;
-            int o = yc - i;
-            LongVector x0 = LongVector.broadcast(S, s[xo + i]);
-            LongVector x1 = LongVector.broadcast(S, s[xo + i + L]);
-            LongVector x2 = LongVector.broadcast(S, s[xo + i + 2 * L]);
-            LongVector x3 = LongVector.broadcast(S, s[xo + i + 3 * L]);
-            LongVector v = LongVector.fromArray(S, s, o + 3 * L);
-            s3 = s3.add(v.mul(x0));
-            v = LongVector.fromArray(S, s, o + 2 * L);
-            s2 = s2.add(v.mul(x0));
-            t3 = t3.add(v.mul(x1));
-            v = LongVector.fromArray(S, s, o + L);
-            s1 = s1.add(v.mul(x0));
-            t2 = t2.add(v.mul(x1));
-            s3 = s3.add(v.mul(x2));
-            v = LongVector.fromArray(S, s, o);
-            s0 = s0.add(v.mul(x0));
-            t1 = t1.add(v.mul(x1));
-            s2 = s2.add(v.mul(x2));
-            t3 = t3.add(v.mul(x3));
-            v = LongVector.fromArray(S, s, o - L);
-            t0 = t0.add(v.mul(x1));
-            s1 = s1.add(v.mul(x2));
-            t2 = t2.add(v.mul(x3));
-            v = LongVector.fromArray(S, s, o - 2 * L);
-            s0 = s0.add(v.mul(x2));
-            t1 = t1.add(v.mul(x3));
-            v = LongVector.fromArray(S, s, o - 3 * L);
-            t0 = t0.add(v.mul(x3));
-        }
-        int i = i0 + groups * 4;
-        for (int o = yc - i; i < i1; i++, o--) {
-            LongVector xb = LongVector.broadcast(S, s[xo + i]);
-            s0 = s0.add(LongVector.fromArray(S, s, o).mul(xb));
-            s1 = s1.add(LongVector.fromArray(S, s, o + L).mul(xb));
-            s2 = s2.add(LongVector.fromArray(S, s, o + 2 * L).mul(xb));
-            s3 = s3.add(LongVector.fromArray(S, s, o + 3 * L).mul(xb));
-        }
-        s0.add(t0).intoArray(c, co);
-        s1.add(t1).intoArray(c, co + L);
-        s2.add(t2).intoArray(c, co + 2 * L);
-        s3.add(t3).intoArray(c, co + 3 * L);
+        s0.add(t0).intoArray(s, co);
+        s1.add(t1).intoArray(s, co + L);
+        s2.add(t2).intoArray(s, co + 2 * L);
+        s3.add(t3).intoArray(s, co + 3 * L);
     }
 }
