@@ -32,18 +32,8 @@ final class DigitCarry {
     /** Zeros before each region of the scratch: the passes read up to two entries below each. */
     private static final int PAD = Math.max(4, L);
 
-    /** The calling thread's scratch (one array, grown on demand; the carries here never nest). */
-    private static final ThreadLocal<long[][]> SCRATCH = ThreadLocal.withInitial(() -> new long[1][0]);
-
-    private static long[] scratch(int n) {
-        long[][] h = SCRATCH.get();
-        long[] s = h[0];
-        if (s.length < n) {
-            s = new long[Math.max(n, s.length + (s.length >> 1))];
-            h[0] = s;
-        }
-        return s;
-    }
+    /** The calling thread's scratch (the carries here never nest). */
+    private static final ThreadScratch SCRATCH = new ThreadScratch();
 
     /** n rounded up to whole vectors. */
     private static int whole(int n) {
@@ -63,7 +53,7 @@ final class DigitCarry {
         int so = PAD;
         int dofs = so + n + PAD;
         int vo = dofs + n + PAD; // long columns, where a column of 2^52 or more needs them
-        long[] s = scratch(vo + n + L);
+        long[] s = SCRATCH.get(vo + n + L);
         java.util.Arrays.fill(s, 0, so, 0L);
         int nc = Math.min(cols, nd);
         if (!sums(col, co, nc, s, so, n)) {
@@ -97,7 +87,7 @@ final class DigitCarry {
         int vo = PAD;
         int so = vo + n + PAD;
         int dofs = so + n + PAD;
-        long[] s = scratch(dofs + n + L);
+        long[] s = SCRATCH.get(dofs + n + L);
         int nc = Math.min(cols, nd);
         java.util.Arrays.fill(s, 0, vo, 0L);
         System.arraycopy(col, co, s, vo, nc);

@@ -82,18 +82,8 @@ final class IntBasecase {
         }
     }
 
-    /** The calling thread's scratch (one array, grown on demand; the products here never nest). */
-    private static final ThreadLocal<long[][]> SCRATCH = ThreadLocal.withInitial(() -> new long[1][0]);
-
-    private static long[] scratch(int n) {
-        long[][] h = SCRATCH.get();
-        long[] s = h[0];
-        if (s.length < n) {
-            s = new long[Math.max(n, s.length + (s.length >> 1))];
-            h[0] = s;
-        }
-        return s;
-    }
+    /** The calling thread's scratch (the products here never nest). */
+    private static final ThreadScratch SCRATCH = new ThreadScratch();
 
     /** Digits of n words of wordBits bits. */
     static int digits(int words, int wordBits) {
@@ -118,7 +108,7 @@ final class IntBasecase {
         int yo = PAD_LEFT;
         int xo = yo + ny + PAD_RIGHT;
         int co = xo + nx + PAD_RIGHT;
-        long[] s = scratch(co + columnSpace(cols));
+        long[] s = SCRATCH.get(co + columnSpace(cols));
         java.util.Arrays.fill(s, 0, yo, 0L);
         IntDigitSplit.split(a, ao, an, wordBits, s, yo, ny);
         java.util.Arrays.fill(s, yo + ny, xo, 0L);
@@ -159,7 +149,7 @@ final class IntBasecase {
         int cols = 2 * nx - 1;
         int xo = PAD_LEFT;
         int co = xo + nx + PAD_RIGHT;
-        long[] s = scratch(co + columnSpace(cols));
+        long[] s = SCRATCH.get(co + columnSpace(cols));
         java.util.Arrays.fill(s, 0, xo, 0L);
         IntDigitSplit.split(a, ao, n, wordBits, s, xo, nx);
         java.util.Arrays.fill(s, xo + nx, co, 0L);
