@@ -186,14 +186,14 @@ final class Ladder {
 
     /**
      * Whether {@link #mul} computes an {@code an x bn}-limb product ({@code an >= bn}) as one
-     * {@link FmaBasecase} product.
+     * schoolbook leaf product ({@link #leafMul}: {@link FmaBasecase} or {@link IntBasecase}).
      */
     static boolean fmaLeaf(long an, long bn) {
         return bn >= Thresholds.FMA_BASECASE_MIN_LIMBS && bn < Cutovers.KARATSUBA && Cutovers.FMA
                 && an <= Thresholds.FMA_PIECE_LIMBS;
     }
 
-    /** Whether {@link #sqr} squares n limbs as one {@link FmaBasecase} square. */
+    /** Whether {@link #sqr} squares n limbs as one schoolbook leaf square ({@link #leafSqr}). */
     static boolean fmaLeafSquare(long n) {
         return n >= Cutovers.LEAF_MIN_SQR && n < Cutovers.KARATSUBA_SQR && Cutovers.FMA;
     }
@@ -252,18 +252,21 @@ final class Ladder {
         }
     }
 
-    /** Whether the vector schoolbook leaf of a shorter operand of bn limbs is {@link IntBasecase}'s. */
-    static boolean intLeaf(long bn) {
-        return Cutovers.INT && bn <= IntBasecase.MAX_LIMBS;
+    /**
+     * Whether the vector schoolbook leaf of a shorter operand of the given words (wordBits bits
+     * each) is {@link IntBasecase}'s: where it is enabled and the operand is within its column bound.
+     */
+    static boolean intLeaf(int words, int wordBits) {
+        return Cutovers.INT && IntBasecase.digits(words, wordBits) <= IntBasecase.MAX_DIGITS;
     }
 
     /**
      * The schoolbook leaf on words of wordBits bits (64, or the 61-bit digits), as
      * {@link FmaBasecase#mul(long[], int, int, long[], int, int, long[], int, int, int)}:
-     * {@link IntBasecase} where it is enabled and b is within its column bound, else FmaBasecase.
+     * {@link IntBasecase} where {@link #intLeaf} says so, else FmaBasecase.
      */
     static void leafMul(long[] r, int ro, int rn, long[] a, int ao, int an, long[] b, int bo, int bn, int wordBits) {
-        if (Cutovers.INT && IntBasecase.digits(bn, wordBits) <= IntBasecase.MAX_DIGITS) {
+        if (intLeaf(bn, wordBits)) {
             IntBasecase.mul(r, ro, rn, a, ao, an, b, bo, bn, wordBits);
         } else {
             FmaBasecase.mul(r, ro, rn, a, ao, an, b, bo, bn, wordBits);
@@ -272,7 +275,7 @@ final class Ladder {
 
     /** As {@link #leafMul} for a square. */
     static void leafSqr(long[] r, int ro, int rn, long[] a, int ao, int n, int wordBits) {
-        if (Cutovers.INT && IntBasecase.digits(n, wordBits) <= IntBasecase.MAX_DIGITS) {
+        if (intLeaf(n, wordBits)) {
             IntBasecase.sqr(r, ro, rn, a, ao, n, wordBits);
         } else {
             FmaBasecase.sqr(r, ro, rn, a, ao, n, wordBits);

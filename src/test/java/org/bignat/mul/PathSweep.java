@@ -81,7 +81,7 @@ public final class PathSweep {
     static String enginePath(int n, boolean sqr) {
         if (sqr) {
             if (Ladder.fmaLeafSquare(n)) {
-                return Ladder.intLeaf(n) ? "intBase" : "fmaBase";
+                return Ladder.intLeaf(n, 64) ? "intBase" : "fmaBase";
             }
             if (n < Thresholds.FMA_BASECASE_MIN_SQR_LIMBS) {
                 return "base";
@@ -98,7 +98,7 @@ public final class PathSweep {
             return "base";
         }
         if (Ladder.fmaLeaf(n, n)) {
-            return Ladder.intLeaf(n) ? "intBase" : "fmaBase";
+            return Ladder.intLeaf(n, 64) ? "intBase" : "fmaBase";
         }
         if (Ladder.fmaKaratsuba(n, n)) {
             return "fmaKara";
