@@ -33,10 +33,6 @@ class FmaBasecaseTest {
         return r;
     }
 
-    private static long[][] operands(Random r, int n) {
-        return new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)};
-    }
-
     @Test
     void everySizeUpToTheLimit() {
         Random r = TestRandom.create("FmaBasecaseTest.everySize");

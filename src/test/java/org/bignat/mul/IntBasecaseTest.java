@@ -1,7 +1,6 @@
 package org.bignat.mul;
 
 import static org.bignat.mul.LimbTestSupport.*;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -36,10 +35,6 @@ class IntBasecaseTest {
         long[] r = new long[2 * a.length];
         IntBasecase.sqr(r, 0, a, 0, a.length);
         return r;
-    }
-
-    private static long[][] operands(Random r, int n) {
-        return new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)};
     }
 
     /**
@@ -133,11 +128,17 @@ class IntBasecaseTest {
         }
     }
 
-    /** The ladder's leaves, whichever kernel this processor gets, on the digits and on limbs. */
+    /**
+     * The ladder's leaves, whichever kernel this processor gets, on limbs and on the 61-bit digits:
+     * lengths across the schoolbook's range, and on both sides of {@link IntBasecase}'s column
+     * bound for each word width (112 / 113 limbs, 117 / 118 digit words).
+     */
     @Test
     void ladderLeavesAgree() {
         Random r = TestRandom.create("IntBasecaseTest.ladder");
-        for (int n = 10; n <= 180; n += 3) {
+        int[] bounds = {111, 112, 113, 116, 117, 118};
+        for (int k = 0; k < 57 + bounds.length; k++) {
+            int n = k < 57 ? 10 + 3 * k : bounds[k - 57];
             long[] a = random(r, n);
             long[] b = random(r, n);
             long[] p = new long[2 * n];
@@ -145,13 +146,19 @@ class IntBasecaseTest {
             assertProduct(a, b, p, "leaf multiply");
             long[] q = new long[2 * n];
             Ladder.leafSqr(q, 0, 2 * n, a, 0, n, 64);
-            assertArrayEquals(mulRef(a), q, "leaf square " + n);
+            assertProduct(a, a, q, "leaf square");
+            long[] x = new long[n];
+            long[] y = new long[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = r.nextLong() & Digits.MASK;
+                y[i] = r.nextLong() & Digits.MASK;
+            }
+            long[] pd = new long[2 * n];
+            Ladder.leafMul(pd, 0, 2 * n, x, 0, n, y, 0, n, Digits.W);
+            assertEquals(value(x).multiply(value(y)), value(pd), "leaf multiply, " + n + " digits");
+            long[] qd = new long[2 * n];
+            Ladder.leafSqr(qd, 0, 2 * n, x, 0, n, Digits.W);
+            assertEquals(value(x).multiply(value(x)), value(qd), "leaf square, " + n + " digits");
         }
-    }
-
-    private static long[] mulRef(long[] a) {
-        long[] r = new long[2 * a.length];
-        FmaBasecase.mul(r, 0, a, 0, a.length, a, 0, a.length);
-        return r;
     }
 }

@@ -39,10 +39,13 @@ class LadderTest {
             Thresholds.TOOM3_THRESHOLD_LIMBS_FMA, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA,
             Thresholds.KARATSUBA_THRESHOLD_LIMBS_FMA4, Thresholds.KARATSUBA_SQR_THRESHOLD_LIMBS_FMA4,
             Thresholds.TOOM3_THRESHOLD_LIMBS_FMA4, Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA4,
-            Thresholds.KARATSUBA_FMA_HALVES_SQR_LIMBS, 2 * (Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA - 1)};
+            Thresholds.KARATSUBA_FMA_HALVES_SQR_LIMBS, 2 * (Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_FMA - 1),
+            Thresholds.INT_BASECASE_MIN_SQR_LIMBS, Thresholds.KARATSUBA_THRESHOLD_LIMBS_INT,
+            2 * IntBasecase.MAX_LIMBS + 1, Thresholds.TOOM3_THRESHOLD_LIMBS_INT,
+            Thresholds.TOOM3_SQR_THRESHOLD_LIMBS_INT};
         for (int c : cuts) {
             for (int n = c - 1; n <= c + 1; n++) {
-                for (long[] a : new long[][] {random(r, n), allOnes(n), powerOfTwo(n), sparse(r, n)}) {
+                for (long[] a : operands(r, n)) {
                     for (long[] b : new long[][] {random(r, n), allOnes(n), random(r, n + 1),
                         allOnes(n - 1)}) {
                         assertProduct(a, b, Multiply.multiply(a, b, false), "cutover " + c);
@@ -58,7 +61,8 @@ class LadderTest {
         Random r = rnd("LadderTest.unbalanced");
         int p = Thresholds.FMA_PIECE_LIMBS;
         int[][] shapes = {{1000, 1}, {1000, 7}, {2000, 33}, {3001, 121}, {5000, 700}, {777, 250},
-            {p - 1, 11}, {p, 11}, {p + 1, 11}, {2 * p + 1, 176}, {3 * p - 1, 100}, {p + 1, 177}};
+            {p - 1, 11}, {p, 11}, {p + 1, 11}, {2 * p + 1, 176}, {3 * p - 1, 100}, {p + 1, 177},
+            {p + 1, IntBasecase.MAX_LIMBS}, {p + 1, IntBasecase.MAX_LIMBS + 1}};
         for (int[] s : shapes) {
             long[] a = random(r, s[0]);
             long[] b = random(r, s[1]);

@@ -63,6 +63,11 @@ final class LimbTestSupport {
         return r;
     }
 
+    /** The operand shapes the product tests run: random, all-ones, a power of two, sparse (n limbs). */
+    static long[][] operands(Random rnd, int n) {
+        return new long[][] {random(rnd, n), allOnes(n), powerOfTwo(n), sparse(rnd, n)};
+    }
+
     static void assertProduct(long[] a, long[] b, long[] got, String what) {
         BigInteger expect = toBig(a).multiply(toBig(b));
         BigInteger actual = toBig(got);
