@@ -692,6 +692,19 @@ public final class BigInt extends Number implements Comparable<BigInt>, Serializ
     }
 
     /**
+     * {@code n!}, the product of 1 through n (and {@code 0! = 1}): {@link BigNat#factorial}, by the
+     * prime-swing algorithm. BigInteger has no factorial; this is the one of GMP
+     * ({@code mpz_fac_ui}) and apfloat ({@code ApintMath.factorial}).
+     *
+     * @param n the argument, at least 0
+     * @return {@code n!}
+     * @throws ArithmeticException when {@code n < 0}
+     */
+    public static BigInt factorial(int n) {
+        return large(1, BigNat.factorial(n));
+    }
+
+    /**
      * {@code this^exponent} (and {@code 0^0 = 1}).
      *
      * @param exponent the exponent, at least 0

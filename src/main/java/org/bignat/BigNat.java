@@ -543,6 +543,20 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
         return new BigNat[] {ofLimbs(sr[0]), ofLimbs(sr[1])};
     }
 
+    /**
+     * {@code n!}, the product of 1 through n (and {@code 0! = 1}), as GMP's {@code mpz_fac_ui} and
+     * apfloat's {@code ApintMath.factorial} compute it: by the prime-swing algorithm, which squares
+     * the factorial of n/2 and multiplies in the prime powers of n! / (floor(n/2)!)^2, so its work
+     * is a few products of the result's size rather than a product of every number below n.
+     *
+     * @param n the argument, at least 0
+     * @return {@code n!}
+     * @throws ArithmeticException when {@code n < 0}
+     */
+    public static BigNat factorial(int n) {
+        return ofLimbs(org.bignat.factorial.Factorial.of(n));
+    }
+
     // ------------------------------------------------------------------ representation
 
     /**
