@@ -4,7 +4,8 @@ import org.bignat.BigInt;
 
 /**
  * {@link IntOps} on {@link BigInt}, BigNat's signed drop-in for BigInteger: the same program as
- * {@link BigIntegerOps} with the type renamed, and the BigNat row of pi and factorial.
+ * {@link BigIntegerOps} with the type renamed, and the BigNat row of pi and factorial (n! by
+ * {@link BigInt#factorial}, as a BigInteger program moved to BigInt would call it).
  */
 final class BigIntOps implements IntOps<BigInt> {
     static final BigIntOps INSTANCE = new BigIntOps();
@@ -20,6 +21,11 @@ final class BigIntOps implements IntOps<BigInt> {
     @Override
     public double maxBits() {
         return org.bignat.BigNat.MAX_BIT_LENGTH;
+    }
+
+    @Override
+    public BigInt factorial(int n) {
+        return BigInt.factorial(n);
     }
 
     @Override

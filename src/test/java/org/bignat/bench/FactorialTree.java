@@ -6,10 +6,12 @@ import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveTask;
 
 /**
- * n! by a balanced product tree (binary splitting of 1..n, so that the large products are of
- * equal-sized operands, where fast multiplication pays), written once over {@link IntOps}. The
- * leaves are runs of consecutive factors packed into one long each (about 3 factors of 20 bits at
- * n = 10^6); the halves of the top {@link Chudnovsky#parallelDepth()} levels run as ForkJoin tasks.
+ * n! as a decimal string for every in-process participant ({@link #factorial}), and the balanced
+ * product tree that computes n! where the library has no factorial (BigInteger): a binary splitting
+ * of 1..n, so that the large products are of equal-sized operands, where fast multiplication pays,
+ * written once over {@link IntOps}. The leaves are runs of consecutive factors packed into one long
+ * each (about 3 factors of 20 bits at n = 10^6); the halves of the top
+ * {@link Chudnovsky#parallelDepth()} levels run as ForkJoin tasks.
  */
 final class FactorialTree {
     /** Leaf ranges below this many packed longs are not split into tasks (well under a millisecond). */
@@ -17,9 +19,9 @@ final class FactorialTree {
 
     private FactorialTree() {}
 
-    /** n! as its decimal string, computed in {@code pool}. */
+    /** n! as its decimal string ({@link IntOps#factorial}, then the string), computed in {@code pool}. */
     static <T> String factorial(IntOps<T> ops, int n, ForkJoinPool pool) {
-        return pool.invoke(ForkJoinTask.adapt(() -> ops.toDecimalString(product(ops, n))));
+        return pool.invoke(ForkJoinTask.adapt(() -> ops.toDecimalString(ops.factorial(n))));
     }
 
     /** n! (in the calling pool's threads when called from one). */

@@ -41,6 +41,15 @@ interface IntOps<T> {
     /** {@code a^e}, e >= 0. */
     T pow(T a, int e);
 
+    /**
+     * n!, n >= 0: the library's own factorial where it has one, as GMP's and apfloat's rows use
+     * theirs; by default (BigInteger has none) the product tree of 2..n that a BigInteger program
+     * writes ({@link FactorialTree#product}).
+     */
+    default T factorial(int n) {
+        return FactorialTree.product(this, n);
+    }
+
     /** The decimal digits, with a leading '-' when negative. */
     String toDecimalString(T a);
 

@@ -54,11 +54,13 @@ enum Op {
      */
     PI("pi", "floor(pi * 10^d): Chudnovsky series, sqrt, division, decimal string", false, 1.8, SizeUnit.DIGITS),
     /**
-     * n! as its decimal string: a product tree, then the string ({@link FactorialTree}); growth
+     * n! as its decimal string: the library's factorial (BigNat's prime swing, GMP's
+     * {@code mpz_fac_ui}, apfloat's {@code ApintMath.factorial}) or, for BigInteger, which has
+     * none, a product tree ({@link FactorialTree}), then the string; growth
      * bound as pi's (measured in the same runs: GMP d^1.15-1.4, BigInteger d^1.25-1.99; one
      * prediction of BigInteger at 10^6 was thus 1.5x short).
      */
-    FACTORIAL("factorial", "n!: product tree, then its decimal string", false, 1.8, SizeUnit.N);
+    FACTORIAL("factorial", "n!: the library's factorial (BigInteger: a product tree), then its decimal string", false, 1.8, SizeUnit.N);
 
     /** The name used on the command line, in tables, CSV and plot file names. */
     final String id;

@@ -4,7 +4,7 @@ import java.util.concurrent.ForkJoinPool;
 
 /**
  * The best wall time of repeated whole computations on BigInt in one JVM (a main, not a test): pi to
- * N digits, or N! as its product tree and its decimal string timed apart, as many times as fit in
+ * N digits, or N! ({@code BigInt.factorial}) and its decimal string timed apart, as many times as fit in
  * {@code -Dseconds} (default 10). The best of many calls filters out the JIT's early calls and
  * a shared machine's slow moments, which a bench cell's median of a few keeps; use it to compare
  * two builds, each in its own JVM, alternating.
@@ -28,7 +28,7 @@ public final class WholeBest {
             if (pi) {
                 Chudnovsky.pi(BigIntOps.INSTANCE, n, pool);
             } else {
-                Object product = FactorialTree.product(BigIntOps.INSTANCE, n);
+                Object product = BigIntOps.INSTANCE.factorial(n);
                 long t1 = System.nanoTime();
                 product.toString();
                 bestString = Math.min(bestString, System.nanoTime() - t1);

@@ -58,6 +58,7 @@ class YardstickTest {
         BigInteger g = BigInteger.ONE;
         for (int k = 2; k <= 20000; k++) g = g.multiply(BigInteger.valueOf(k));
         assertEquals(g, FactorialTree.product(BigIntOps.INSTANCE, 20000).toBigInteger());
+        assertEquals(g, BigIntOps.INSTANCE.factorial(20000).toBigInteger()); // the BigNat row's factorial
     }
 
     @Test
