@@ -23,7 +23,9 @@ final class FactorProduct {
 
     /**
      * Tree nodes of at least this many packed words (about 64 bits each) run their halves in
-     * parallel when the pool is free: below it a half takes well under the hand-over's cost.
+     * parallel when asked: such a node ends in a product of two 32,768-bit halves, tens of
+     * microseconds, where a fork costs a few. Not tuned further: only swings of n past about 65,000
+     * (whose factors fill this many words) reach it.
      */
     static final int PARALLEL_MIN_WORDS = 1 << 10;
 
