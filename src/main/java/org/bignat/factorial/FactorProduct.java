@@ -80,25 +80,13 @@ final class FactorProduct {
         return Products.multiply(halves[0], halves[1]);
     }
 
-    /** The product of w[lo..hi) one word at a time, in one array of hi - lo limbs. */
+    /** The product of w[lo..hi) one word at a time, in place in one array of hi - lo limbs. */
     static long[] linear(long[] w, int lo, int hi) {
         long[] r = new long[hi - lo];
         r[0] = w[lo];
         int n = 1;
         for (int i = lo + 1; i < hi; i++) {
-            long m = w[i];
-            long carry = 0;
-            for (int j = 0; j < n; j++) {
-                long x = r[j];
-                long p = x * m;
-                long h = LimbArith.mulHi(x, m);
-                p += carry;
-                if (Long.compareUnsigned(p, carry) < 0) {
-                    h++;
-                }
-                r[j] = p;
-                carry = h;
-            }
+            long carry = LimbArith.mul1(r, 0, r, 0, n, w[i]);
             if (carry != 0) {
                 r[n++] = carry;
             }
