@@ -544,10 +544,10 @@ public final class BigNat extends Number implements Comparable<BigNat>, Serializ
     }
 
     /**
-     * {@code n!}, the product of 1 through n (and {@code 0! = 1}), as GMP's {@code mpz_fac_ui} and
-     * apfloat's {@code ApintMath.factorial} compute it: by the prime-swing algorithm, which squares
-     * the factorial of n/2 and multiplies in the prime powers of n! / (floor(n/2)!)^2, so its work
-     * is a few products of the result's size rather than a product of every number below n.
+     * {@code n!}, the product of 1 through n (and {@code 0! = 1}; GMP's {@code mpz_fac_ui}, apfloat's
+     * {@code ApintMath.factorial}). By the prime-swing algorithm, as GMP computes it: the square of
+     * the factorial of n/2 times the prime powers of n! / (floor(n/2)!)^2, so its work is a few
+     * products of the result's size rather than a product of every number below n.
      *
      * @param n the argument, at least 0
      * @return {@code n!}
