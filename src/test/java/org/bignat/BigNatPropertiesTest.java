@@ -85,8 +85,8 @@ class BigNatPropertiesTest {
     @Test
     void divisionIdentityAtTheDivisionCutovers() {
         List<Integer> sizes = new ArrayList<>();
-        for (String cutover : new String[] {"RECURSIVE_THRESHOLD", "NEWTON_THRESHOLD_FMA8",
-                "NEWTON_THRESHOLD_FMA4", "NEWTON_THRESHOLD_SCALAR"}) {
+        for (String cutover : new String[] {"RECURSIVE_THRESHOLD", "NEWTON_THRESHOLD_INT",
+                "NEWTON_THRESHOLD_FMA8", "NEWTON_THRESHOLD_FMA4", "NEWTON_THRESHOLD_SCALAR"}) {
             sizes.addAll(Cutovers.aroundLimbs("org.bignat.div.Division", cutover));
         }
         Gen<Integer> bits = Generate.pick(sizes);

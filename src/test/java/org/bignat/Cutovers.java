@@ -28,6 +28,7 @@ final class Cutovers {
             new Constant("org.bignat.mul.Thresholds", "NTT_THRESHOLD_LIMBS_VECTOR", 64),
             new Constant("org.bignat.mul.Thresholds", "NTT_SQR_THRESHOLD_LIMBS", 64),
             new Constant("org.bignat.div.Division", "RECURSIVE_THRESHOLD", 64),
+            new Constant("org.bignat.div.Division", "NEWTON_THRESHOLD_INT", 64),
             new Constant("org.bignat.div.Division", "NEWTON_THRESHOLD_FMA8", 64),
             new Constant("org.bignat.div.Division", "NEWTON_THRESHOLD_FMA4", 64),
             new Constant("org.bignat.div.Division", "NEWTON_THRESHOLD_SCALAR", 64),

@@ -54,6 +54,18 @@ public final class Division {
     public static final int NEWTON_THRESHOLD_FMA8 = 80;
 
     /**
+     * As {@link #NEWTON_THRESHOLD_FMA8} where the leaves up to 112 limbs are 64-bit lane multiplies
+     * ({@link Products#integerLeaves}: AMD with AVX-512), whose faster small products move the cutover
+     * down. DivisionCrossover on the 2-core AMD EPYC (family 26) with AVX-512, thread CPU time, one
+     * thread. Mode rungs, JDK 17, us, Newton against recursive: n = 40: 3.53 / 3.27-3.31, 48: 3.93 /
+     * 4.33, 56: 4.22-4.25 / 4.84-4.85, 64: 4.79-4.90 / 5.70-5.78, 72: 5.03-5.22 / 7.13, 80: 5.47-5.48 /
+     * 8.76-8.99. Mode ladder, the cutover at 48 against 80, us: JDK 17 n = 48: 3.92-3.95 / 3.98-4.13,
+     * 56: 4.54-4.65 / 4.99-5.53, 64: 4.52-4.64 / 6.39-6.49, 72: 5.01-5.03 / 7.15-7.49; JDK 25 n = 48:
+     * 3.78 / 3.65, 56: 4.32 / 4.34, 64: 4.64 / 5.05, 72: 5.16 / 6.46. Hence 56, no slower on either.
+     */
+    public static final int NEWTON_THRESHOLD_INT = 56;
+
+    /**
      * As {@link #NEWTON_THRESHOLD_FMA8} with 4-lane FMA leaves (AVX2 width), whose slower products
      * move the cutover up. The same probe with {@code -XX:UseAVX=2}, same machine, us, Newton against
      * recursive: n = 256: 92-93 / 83-85, 512: 272-273 / 251-254, 600: 336-343 / 417-442, 800:
@@ -152,7 +164,7 @@ public final class Division {
      */
     private static final class NewtonCutovers {
         static final int LANES = Products.fmaLeafLanes();
-        static final int GENERAL = LANES >= 8 ? NEWTON_THRESHOLD_FMA8
+        static final int GENERAL = Products.integerLeaves() ? NEWTON_THRESHOLD_INT : LANES >= 8 ? NEWTON_THRESHOLD_FMA8
                 : LANES >= 4 ? NEWTON_THRESHOLD_FMA4 : NEWTON_THRESHOLD_SCALAR;
         static final int REUSED = LANES >= 4 ? NEWTON_REUSED_THRESHOLD_FMA : NEWTON_REUSED_THRESHOLD_SCALAR;
     }

@@ -24,6 +24,11 @@ public final class Products {
         return Multiply.fmaLeafLanes();
     }
 
+    /** Whether the mid-size products' schoolbook leaves are the 64-bit lane multiplies ({@link Multiply#integerLeaves}). */
+    public static boolean integerLeaves() {
+        return Multiply.integerLeaves();
+    }
+
     /** {@code a * b}. */
     public static long[] multiply(long[] a, long[] b) {
         int na = Limbs.length(a);

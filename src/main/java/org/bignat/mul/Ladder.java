@@ -162,6 +162,11 @@ final class Ladder {
         return Cutovers.FMA ? FmaBasecase.L : 0;
     }
 
+    /** Whether the schoolbook leaves up to {@link IntBasecase#MAX_LIMBS} run on {@link IntBasecase}. */
+    static boolean integerLeaves() {
+        return Cutovers.INT;
+    }
+
     /** Which path serves the smallest products, and which schoolbook the ladder's, for the engine's log line. */
     static String smallProductsDescription() {
         String leaves = !Cutovers.FMA ? "scalar"

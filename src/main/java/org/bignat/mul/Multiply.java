@@ -119,6 +119,14 @@ public final class Multiply {
         return Ladder.fmaLeafLanes();
     }
 
+    /**
+     * Whether this JVM's schoolbook leaves up to 112 limbs run on 64-bit lane multiplies
+     * ({@code IntBasecase}: 8 lanes on AMD), faster than the FMA leaves of {@link #fmaLeafLanes}.
+     */
+    public static boolean integerLeaves() {
+        return Ladder.integerLeaves();
+    }
+
     /** Returns the {@code 2 * a.length} limbs of {@code a * a}, using the worker pool for large squares. */
     public static long[] square(long[] a) {
         return square(a, true);

@@ -84,8 +84,8 @@ public final class DivisionCrossover {
                 double base = n <= 20000 ? time(() -> Division.basecase(a, a.length, b), reps) : Double.NaN;
                 double rec = n <= 100000 ? time(() -> RecursiveDivision.divRem(a, b), reps) : Double.NaN;
                 double newton = time(() -> NewtonDivision.divRem(a, b, null, false), reps);
-                System.out.printf("n=%d limbs: mul %.3f ms  basecase %.3f  recursive %.3f  newton %.3f  (newton/mul %.2f)%n",
-                        n, mul, base, rec, newton, newton / mul);
+                System.out.printf("n=%d limbs: mul %.2f us  basecase %.2f  recursive %.2f  newton %.2f  (newton/mul %.2f)%n",
+                        n, mul * 1e3, base * 1e3, rec * 1e3, newton * 1e3, newton / mul);
             } else {
                 BigInteger ba = LimbTestSupport.big(a), bb = LimbTestSupport.big(b);
                 double bi = time(() -> ba.divideAndRemainder(bb), reps);

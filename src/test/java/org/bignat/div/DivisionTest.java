@@ -44,7 +44,7 @@ class DivisionTest {
     @Test
     void aroundThresholds() {
         Random rnd = new Random(SEED + 1);
-        int[] ts = {Division.RECURSIVE_THRESHOLD, Division.NEWTON_THRESHOLD_FMA8, Division.NEWTON_THRESHOLD_FMA4,
+        int[] ts = {Division.RECURSIVE_THRESHOLD, Division.NEWTON_THRESHOLD_INT, Division.NEWTON_THRESHOLD_FMA8, Division.NEWTON_THRESHOLD_FMA4,
                 Division.NEWTON_THRESHOLD_SCALAR, NewtonDivision.RECIPROCAL_BASE};
         for (int t : ts) {
             for (int d = -1; d <= 1; d++) {
