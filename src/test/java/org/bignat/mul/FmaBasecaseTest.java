@@ -17,37 +17,10 @@ class FmaBasecaseTest {
         assumeTrue(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), "no Vector API module");
     }
 
-    private static long[] mul(long[] a, long[] b) {
-        long[] r = new long[a.length + b.length];
-        if (a.length >= b.length) {
-            FmaBasecase.mul(r, 0, a, 0, a.length, b, 0, b.length);
-        } else {
-            FmaBasecase.mul(r, 0, b, 0, b.length, a, 0, a.length);
-        }
-        return r;
-    }
-
-    private static long[] sqr(long[] a) {
-        long[] r = new long[2 * a.length];
-        FmaBasecase.sqr(r, 0, a, 0, a.length);
-        return r;
-    }
-
     @Test
     void everySizeUpToTheLimit() {
         Random r = TestRandom.create("FmaBasecaseTest.everySize");
-        for (int n = 1; n <= FmaBasecase.MAX_DIGITS * FmaBasecase.D / 64; n++) {
-            for (long[] a : operands(r, n)) {
-                assertProduct(a, a, sqr(a), "square");
-                for (long[] b : operands(r, n)) {
-                    assertProduct(a, b, mul(a, b), "multiply");
-                }
-                long[] c = random(r, 1 + r.nextInt(n));
-                assertProduct(a, c, mul(a, c), "unbalanced");
-                long[] d = allOnes(1 + r.nextInt(3 * n));
-                assertProduct(a, d, mul(a, d), "unbalanced all ones");
-            }
-        }
+        checkEveryLength(FmaBasecase::mul, FmaBasecase::sqr, r, FmaBasecase.MAX_DIGITS * FmaBasecase.D / 64);
     }
 
     /**

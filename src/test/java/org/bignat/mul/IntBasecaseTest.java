@@ -21,22 +21,6 @@ class IntBasecaseTest {
         assumeTrue(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), "no Vector API module");
     }
 
-    private static long[] mul(long[] a, long[] b) {
-        long[] r = new long[a.length + b.length];
-        if (a.length >= b.length) {
-            IntBasecase.mul(r, 0, a, 0, a.length, b, 0, b.length);
-        } else {
-            IntBasecase.mul(r, 0, b, 0, b.length, a, 0, a.length);
-        }
-        return r;
-    }
-
-    private static long[] sqr(long[] a) {
-        long[] r = new long[2 * a.length];
-        IntBasecase.sqr(r, 0, a, 0, a.length);
-        return r;
-    }
-
     /**
      * Every shorter length up to {@link IntBasecase#MAX_LIMBS} (112 limbs, 256 digits: all-ones
      * operands there make the middle column 256 (2^28 - 1)^2, within 2^38 of 2^64), every pass
@@ -45,18 +29,7 @@ class IntBasecaseTest {
     @Test
     void everySizeUpToTheLimit() {
         Random r = TestRandom.create("IntBasecaseTest.everySize");
-        for (int n = 1; n <= IntBasecase.MAX_LIMBS; n++) {
-            for (long[] a : operands(r, n)) {
-                assertProduct(a, a, sqr(a), "square");
-                for (long[] b : operands(r, n)) {
-                    assertProduct(a, b, mul(a, b), "multiply");
-                }
-                long[] c = random(r, 1 + r.nextInt(n));
-                assertProduct(a, c, mul(a, c), "unbalanced");
-                long[] d = allOnes(1 + r.nextInt(3 * n));
-                assertProduct(a, d, mul(a, d), "unbalanced all ones");
-            }
-        }
+        checkEveryLength(IntBasecase::mul, IntBasecase::sqr, r, IntBasecase.MAX_LIMBS);
         assertEquals(256, IntBasecase.digits(IntBasecase.MAX_LIMBS, 64));
     }
 

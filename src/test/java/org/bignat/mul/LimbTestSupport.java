@@ -68,6 +68,49 @@ final class LimbTestSupport {
         return new long[][] {random(rnd, n), allOnes(n), powerOfTwo(n), sparse(rnd, n)};
     }
 
+    /** A schoolbook leaf's product: r[ro, ro + an + bn) = a * b, for an >= bn >= 1. */
+    interface LeafProduct {
+        void mul(long[] r, int ro, long[] a, int ao, int an, long[] b, int bo, int bn);
+    }
+
+    /** A schoolbook leaf's square: r[ro, ro + 2n) = a^2. */
+    interface LeafSquare {
+        void sqr(long[] r, int ro, long[] a, int ao, int n);
+    }
+
+    /**
+     * A leaf against BigInteger at every length from 1 to maxLimbs: the square of every operand
+     * shape, its products with every shape of the same length, with a shorter random operand and
+     * with an all-ones operand of up to three times its length (the longer operand first, as the
+     * leaves take them).
+     */
+    static void checkEveryLength(LeafProduct leaf, LeafSquare square, Random r, int maxLimbs) {
+        for (int n = 1; n <= maxLimbs; n++) {
+            for (long[] a : operands(r, n)) {
+                long[] s = new long[2 * n];
+                square.sqr(s, 0, a, 0, n);
+                assertProduct(a, a, s, "square");
+                for (long[] b : operands(r, n)) {
+                    assertProduct(a, b, product(leaf, a, b), "multiply");
+                }
+                long[] c = random(r, 1 + r.nextInt(n));
+                assertProduct(a, c, product(leaf, a, c), "unbalanced");
+                long[] d = allOnes(1 + r.nextInt(3 * n));
+                assertProduct(a, d, product(leaf, a, d), "unbalanced all ones");
+            }
+        }
+    }
+
+    private static long[] product(LeafProduct leaf, long[] a, long[] b) {
+        long[] r = new long[a.length + b.length];
+        if (a.length >= b.length) {
+            leaf.mul(r, 0, a, 0, a.length, b, 0, b.length);
+        } else {
+            leaf.mul(r, 0, b, 0, b.length, a, 0, a.length);
+        }
+        return r;
+    }
+
     static void assertProduct(long[] a, long[] b, long[] got, String what) {
         BigInteger expect = toBig(a).multiply(toBig(b));
         BigInteger actual = toBig(got);
