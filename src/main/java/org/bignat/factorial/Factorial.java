@@ -22,7 +22,8 @@ public final class Factorial {
 
     /**
      * n from which the square of the half-size odd factorial and the swing product run in parallel
-     * and the swing's product tree forks (when the pool is free). Measured with {@code FactorialProbe}
+     * (when the pool is free); the swing's product tree forks by its own size
+     * ({@link FactorProduct#PARALLEL_MIN_WORDS}). Measured with {@code FactorialProbe}
      * on the 2-core AMD EPYC with AVX-512, JDK 17 (see docs/performance.md).
      */
     static final int PARALLEL_MIN_N = 1 << 13;
@@ -82,7 +83,7 @@ public final class Factorial {
                 w.add(power);
             }
         }
-        return w.product(parallel && n >= PARALLEL_MIN_N);
+        return w.product(parallel);
     }
 
     /** The n below which odd(n!) is read from the table (for tests at its edge). */
